@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every Swift target.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Waypoint",
+    products: [
+        .library(name: "Waypoint", targets: ["Waypoint"])
+    ],
+    targets: [
+        // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
+        // Not a product: the C module is an implementation detail of Waypoint.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .target(
+            name: "Waypoint",
+            dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointTests",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
