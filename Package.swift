@@ -25,9 +25,20 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
+        // A loopback HTTP server that tests drive, shared by the adapters' test targets.
+        .target(
+            name: "TestHTTPServer",
+            path: "Tests/TestHTTPServer",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "WaypointTests",
             dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TestHTTPServerTests",
+            dependencies: ["TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
     ],
