@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import Waypoint
+
+/// Helpers shared by the model tests.
+enum ModelTestSupport {
+    /// The query of `string` as written: after the first `?`, up to the first `#` after it.
+    static func rawQuery(of string: String) -> Substring? {
+        guard let mark = string.firstIndex(where: { $0 == "?" || $0 == "#" }), string[mark] == "?" else {
+            return nil
+        }
+        let rest = string[string.index(after: mark)...]
+        return rest[..<(rest.firstIndex(of: "#") ?? rest.endIndex)]
+    }
+
+    /// The URL of `string`, which must be one.
+    static func url(_ string: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        try #require(URL(string: string), sourceLocation: sourceLocation)
+    }
+
+    /// A deep link for `string` as the router would make it for a route that captured
+    /// `routeParameters`.
+    static func link(
+        _ string: String, routeParameters: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> DeepLink {
+        let url = try #require(URL(string: string), sourceLocation: sourceLocation)
+        return DeepLink(url: url, routeParameters: routeParameters, rawQuery: rawQuery(of: string))
+    }
+}
