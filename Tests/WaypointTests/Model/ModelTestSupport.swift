@@ -28,4 +28,23 @@ enum ModelTestSupport {
         let url = try #require(URL(string: string), sourceLocation: sourceLocation)
         return DeepLink(url: url, routeParameters: routeParameters, rawQuery: rawQuery(of: string))
     }
+
+    /// A builder for `string`, which must be a URL.
+    static func builder(
+        _ string: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
+        -> DeepLinkBuilder
+    {
+        try #require(DeepLinkBuilder(string: string), sourceLocation: sourceLocation)
+    }
+
+    /// The deep link that a receiver of `builder`'s URL reads.
+    static func readBack(
+        _ builder: DeepLinkBuilder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
+        -> DeepLink
+    {
+        let url = try #require(builder.url, sourceLocation: sourceLocation)
+        return try #require(DeepLink(url: url), sourceLocation: sourceLocation)
+    }
 }
