@@ -60,3 +60,14 @@ package struct URLParts: Sendable, Hashable {
         return URLParts(scheme: scheme, host: host, path: index..<end, query: query)
     }
 }
+
+extension URLParts {
+    /// The query of `url` as written (without `?` and the fragment), or nil when it has none.
+    package static func rawQuery(of url: String) -> Substring? {
+        guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        let start = url.utf8.index(after: question)
+        let end = url.utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? url.utf8.endIndex
+        if let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")), hash < question { return nil }
+        return url[start..<end]
+    }
+}
