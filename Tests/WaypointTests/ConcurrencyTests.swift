@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Waypoint
@@ -60,7 +59,7 @@ struct ConcurrencyTests {
 
 /// A counter shared between tasks.
 final class Counter: Sendable {
-    private let storage = Atomic<Int>(0)
-    var value: Int { storage.load(ordering: .acquiring) }
-    func increment() { storage.add(1, ordering: .acquiringAndReleasing) }
+    private let storage = Locked(0)
+    var value: Int { storage.withLock { $0 } }
+    func increment() { storage.withLock { $0 += 1 } }
 }
