@@ -36,6 +36,20 @@ let package = Package(
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
+        // The invariants the fuzz targets check (Fuzz/README in the README's "Hostile input"),
+        // shared with the test suite, which replays every seed and crasher through them.
+        // Not a product; the libFuzzer entry points in Fuzz/Targets are built by Fuzz/run.
+        .target(
+            name: "FuzzChecks",
+            dependencies: ["Waypoint"],
+            path: "Fuzz/Checks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FuzzChecksTests",
+            dependencies: ["FuzzChecks", "Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TestHTTPServerTests",
             dependencies: ["TestHTTPServer"],

@@ -1,0 +1,280 @@
+import Waypoint
+
+/// The invariants of matching one URL against a router, shared by the `url-matcher` and
+/// `route-compiler` targets.
+///
+/// For every URL: the length bound and the scheme check refuse exactly the URLs they should,
+/// with a typed reason; `matches` is in registration order; `match` and `matchResult` give
+/// the first of `matches`; `explain` lists every route and its matched set is `matches`;
+/// `handle` dispatches to the same route; `match(path:)` agrees with the full-URL match; every
+/// captured value is a substring of the decoded URL, and a `:name` or `:name?` value is a whole
+/// decoded segment; and, when the reference matcher can judge the URL, the trie matcher agrees
+/// with it.
+struct MatchInvariants {
+    /// What the checks need to know about one registered route.
+    struct RouteInfo {
+        let route: String
+        let kind: RoutePattern.Kind
+        let scheme: String?
+        /// The names of `:name` and `:name?` parameters, whose values are whole segments.
+        let segmentParameters: Set<String>
+        /// Whether the reference matcher gives the same answers as the trie for this route.
+        let comparable: Bool
+
+        init(_ compiled: CompiledRoute) {
+            route = compiled.pattern.route
+            kind = compiled.pattern.kind
+            scheme = compiled.pattern.scheme
+            var names: Set<String> = []
+            for segment in compiled.pattern.segments {
+                switch segment.form {
+                case .parameter(let name), .optionalParameter(let name): names.insert(name)
+                default: break
+                }
+            }
+            segmentParameters = names
+            comparable = ReferenceComparability.isComparable(compiled.pattern.route)
+        }
+    }
+
+    let router: Router
+    let routes: [RouteInfo]
+    /// The reference matcher over the same routes, nil when it cannot compile them all.
+    let reference: ReferenceMatcher?
+    /// A reference matcher without routes, used only to decode URLs the way the router does.
+    let decoder: ReferenceMatcher
+
+    /// Registers `routes` (which must all compile) on a new router with `options`.
+    init(routes: [String], options: RouterOptions) throws(FuzzViolation) {
+        router = Router(options: options)
+        var infos: [RouteInfo] = []
+        for route in routes {
+            do {
+                try router.register(route) { _ in }
+                infos.append(RouteInfo(try CompiledRoute(route, options: options)))
+            } catch {
+                throw FuzzViolation("a route that compiled is registered", "\(quoted(route)): \(error)")
+            }
+        }
+        self.routes = infos
+        reference = try? ReferenceMatcher(routes: routes, options: options)
+        decoder = try! ReferenceMatcher(routes: [], options: options)
+    }
+
+    /// Checks every invariant for `url`.
+    func check(_ url: String) throws(FuzzViolation) {
+        let options = router.options
+        let all = router.matches(url)
+        let result = router.matchResult(url)
+        let explanation = router.explain(url)
+        let input = quoted(url)
+
+        try require(
+            explanation.map(\.route) == routes.map(\.route)
+                && explanation.map(\.priority) == Array(routes.indices),
+            "explain lists every route once, in registration order", input)
+
+        if url.utf8.count > options.maxURLLength {
+            try requireRefused(
+                url, all: all, result: result, explanation: explanation, failure: .urlTooLong,
+                stop: .urlTooLong(length: url.utf8.count, limit: options.maxURLLength))
+            return
+        }
+        if !Self.hasScheme(url) {
+            try requireRefused(
+                url, all: all, result: result, explanation: explanation, failure: .invalidURL,
+                stop: .invalidURL)
+            return
+        }
+
+        try require(
+            zip(all, all.dropFirst()).allSatisfy { $0.priority < $1.priority },
+            "matches are in registration order", "\(input): \(all.map(\.priority))")
+        for match in all {
+            try require(
+                routes.indices.contains(match.priority) && routes[match.priority].route == match.route,
+                "a match names its route and priority", "\(input): \(match)")
+        }
+        try require(router.match(url) == all.first, "match is the first of matches", input)
+        switch result {
+        case .success(let match):
+            try require(match == all.first, "matchResult is the first of matches", input)
+        case .failure(let failure):
+            try require(
+                failure == .routeNotFound && all.isEmpty, "matchResult fails only with routeNotFound",
+                "\(input): \(failure)")
+        }
+        let walked = explanation.compactMap { item -> RouteMatch? in
+            guard case .matched(let parameters) = item.outcome else { return nil }
+            return RouteMatch(route: item.route, routeParameters: parameters, priority: item.priority)
+        }
+        try require(walked == all, "explain's matched set equals matches", "\(input): \(walked) vs \(all)")
+        for item in explanation {
+            try require(!item.description.isEmpty, "every explanation describes itself", input)
+        }
+
+        try checkParameters(url, all)
+        try checkDispatch(url, first: all.first)
+        try checkBarePath(url)
+
+        if let reference, !Self.hasEncodedSlash(url), routes.allSatisfy(\.comparable) {
+            try require(
+                reference.match(url) == all.first, "the trie's winner is the reference matcher's",
+                "\(input): trie \(String(describing: all.first)), reference \(String(describing: reference.match(url)))"
+            )
+            try require(
+                reference.matches(url) == all, "the trie's matches are the reference matcher's",
+                "\(input): trie \(all), reference \(reference.matches(url))")
+        }
+    }
+
+    private func requireRefused(
+        _ url: String, all: [RouteMatch], result: Result<RouteMatch, RoutingFailure>,
+        explanation: [RouteExplanation], failure: RoutingFailure, stop: RouteStop
+    ) throws(FuzzViolation) {
+        let input = quoted(url)
+        try require(all.isEmpty, "a refused URL has no matches", input)
+        try require(router.match(url) == nil, "a refused URL has no winner", input)
+        try require(
+            result.failureValue == failure, "a refused URL reports \(failure)", "\(input): \(result)")
+        try require(
+            explanation.allSatisfy { $0.outcome == .stopped(stop) }, "explain stops every route with \(stop)",
+            input)
+        try require(reference?.matches(url).isEmpty ?? true, "the reference refuses it too", input)
+    }
+
+    /// Every value is a substring of the decoded URL (host, path segments joined by `/`, and
+    /// the trailing slash the router may add); a segment parameter's value is one whole
+    /// decoded segment.
+    private func checkParameters(_ url: String, _ all: [RouteMatch]) throws(FuzzViolation) {
+        guard !all.isEmpty, let subjects = decoder.subjects(of: url) else { return }
+        let decoded = Array((subjects.host + "/").utf8)
+        let segments = Self.decodedSegments(url)
+        for match in all {
+            let info = routes[match.priority]
+            for (name, value) in match.routeParameters {
+                try require(
+                    Self.contains(decoded, Array(value.utf8)),
+                    "a parameter is a substring of the decoded URL",
+                    "\(quoted(url)): \(name) = \(quoted(value)) for \(quoted(match.route))")
+                if info.segmentParameters.contains(name) {
+                    try require(
+                        !value.isEmpty && segments.contains(value),
+                        "a :name parameter is one whole, non-empty decoded segment",
+                        "\(quoted(url)): \(name) = \(quoted(value)) for \(quoted(match.route))")
+                }
+            }
+        }
+    }
+
+    /// `handle` reaches the route `match` picked, or fails for the reason `matchResult` gives.
+    private func checkDispatch(_ url: String, first: RouteMatch?) throws(FuzzViolation) {
+        let handled = router.handle(url)
+        guard handled.failure != .invalidURL || first == nil else {
+            // Foundation could not make a URL of the string, so it is not dispatched.
+            return
+        }
+        try require(
+            handled.route == first?.route && handled.isHandled == (first != nil),
+            "handle dispatches to the winner",
+            "\(quoted(url)): \(handled.route ?? "nil") vs \(first?.route ?? "nil")")
+        if let link = handled.deepLink, let first {
+            try require(
+                link.routeParameters == first.routeParameters,
+                "the handled link carries the winner's parameters",
+                quoted(url))
+        }
+    }
+
+    /// `match(path:)` on the URL's path is the first scheme-less path route among the
+    /// matches of the same path under a scheme no route names.
+    private func checkBarePath(_ url: String) throws(FuzzViolation) {
+        var copy = url
+        let path: String? = copy.withUTF8 { bytes in
+            URLParts.split(bytes).map { String(decoding: bytes[$0.path], as: UTF8.self) }
+        }
+        guard let path else { return }
+        let rooted = path.isEmpty || path.utf8.first == UInt8(ascii: "/") ? path : "/" + path
+        let probe = "waypoint-fuzz-probe://" + rooted
+        guard probe.utf8.count <= router.options.maxURLLength else { return }
+        let expected = router.matches(probe).first {
+            routes[$0.priority].kind == .path && routes[$0.priority].scheme == nil
+        }
+        try require(
+            router.match(path: path) == expected, "match(path:) agrees with matching the whole URL",
+            "\(quoted(path)): \(String(describing: router.match(path: path))) vs \(String(describing: expected))"
+        )
+    }
+
+    /// Whether `url` starts with `[A-Za-z][A-Za-z0-9+.-]*:`.
+    static func hasScheme(_ url: String) -> Bool {
+        var bytes = url.utf8.makeIterator()
+        guard let first = bytes.next(), first.isLetter else { return false }
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: ":") { return true }
+            guard
+                byte.isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return false }
+        }
+        return false
+    }
+
+    /// Whether the path of `url` holds `%2F` or `%2f`, which the reference matcher cannot
+    /// tell from a separator (documented in ``ReferenceMatcher``).
+    static func hasEncodedSlash(_ url: String) -> Bool {
+        var copy = url
+        return copy.withUTF8 { bytes in
+            guard let parts = URLParts.split(bytes) else { return false }
+            let path = Array(bytes[parts.path])
+            for index in path.indices.dropLast(2) where path[index] == UInt8(ascii: "%") {
+                if path[index + 1] == UInt8(ascii: "2") && (path[index + 2] | 0x20) == UInt8(ascii: "f") {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// The host and each path segment of `url`, split before decoding and decoded one by one.
+    static func decodedSegments(_ url: String) -> Set<String> {
+        var copy = url
+        return copy.withUTF8 { bytes in
+            guard let parts = URLParts.split(bytes) else { return [] }
+            var segments: Set<String> = [
+                PercentDecoding.decode(String(decoding: bytes[parts.host], as: UTF8.self))
+            ]
+            var path = bytes[parts.path]
+            if path.first == UInt8(ascii: "/") { path = path.dropFirst() }
+            for raw in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                segments.insert(PercentDecoding.decode(String(decoding: raw, as: UTF8.self)))
+            }
+            return segments
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+}
+
+extension UInt8 {
+    fileprivate var isLetter: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20)
+    }
+}
+
+extension Result {
+    /// The error, when this is a failure.
+    var failureValue: Failure? {
+        if case .failure(let failure) = self { failure } else { nil }
+    }
+}
