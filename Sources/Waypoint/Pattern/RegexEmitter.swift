@@ -56,12 +56,14 @@ struct RegexEmitter {
         let insensitive = Self.isCaseInsensitive(
             pattern, segment: index, caseInsensitivePaths: caseInsensitivePaths)
         switch segment.form {
+        // `**` takes the rest whatever it holds: `(?s:…)` lets the dot match a line feed
+        // (a decoded `%0A`), as the trie's glob does.
         case .glob where separator:
             synthetic("(?:/")
-            capture("**", offset: segment.offset) { $0.synthetic(".*") }
+            capture("**", offset: segment.offset) { $0.synthetic("(?s:.*)") }
             synthetic(")?")
         case .glob:
-            capture("**", offset: segment.offset) { $0.synthetic(".*") }
+            capture("**", offset: segment.offset) { $0.synthetic("(?s:.*)") }
         case .optionalParameter(let name) where separator:
             synthetic("(?:/")
             capture(name, offset: segment.offset) { $0.synthetic("[^/]+") }
