@@ -105,6 +105,13 @@ struct Trie: Sendable {
             }
             nodes.append(node)
         }
+        // Unlink the build nodes while the queue holds each of them, so they are freed one at
+        // a time: releasing the root would free a chain as deep as the longest route by
+        // recursion, and overflow the stack for a route of some thousands of segments.
+        for build in queue {
+            build.literals = [:]
+            build.any = nil
+        }
         // Children have larger indices: one backward pass folds subtree minima upwards.
         var parents = [Int32](repeating: -1, count: nodes.count)
         for slot in edges.slots where slot.parent != -1 { parents[Int(slot.child)] = slot.parent }
