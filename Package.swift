@@ -40,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointPaylisherTests",
-            dependencies: ["WaypointPaylisher"],
+            dependencies: ["WaypointPaylisher", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
