@@ -27,6 +27,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WaypointPaylisher", dependencies: ["Waypoint"], swiftSettings: swiftSettings),
+        .target(
+            name: "PaylisherExampleApp",
+            dependencies: ["WaypointPaylisher"],
+            path: "Examples/PaylisherApp",
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
@@ -40,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointPaylisherTests",
-            dependencies: ["WaypointPaylisher", "TestHTTPServer"],
+            dependencies: ["WaypointPaylisher", "PaylisherExampleApp", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
