@@ -9,8 +9,11 @@ import Waypoint
 @Suite("Campaign resolution over HTTP")
 @MainActor
 struct ResolutionHTTPTests {
-    nonisolated static let goodBody =
-        #"{"_id":{"$oid":"c1"},"title":"Sale","scheme":"diyetim://profile","jid":"PJ","__v":2}"#
+    /// A campaign in the API's Extended JSON forms, with one field of the wrong type.
+    nonisolated static let goodBody = """
+        {"_id":{"$oid":"c1"},"title":"Sale","scheme":"diyetim://profile","jid":"PJ","__v":2,
+         "createdAt":{"$date":"2025-11-20T10:00:00.000Z"},"teamId":7,"unknown":[1]}
+        """
 
     /// A manager asking `server` for campaigns, on the real clock.
     static func makeManager(
@@ -62,7 +65,8 @@ struct ResolutionHTTPTests {
         #expect(
             link.campaignData
                 == PaylisherResolvedDeepLinkPayload(
-                    id: "c1", title: "Sale", scheme: "diyetim://profile", jid: "PJ", version: 2))
+                    id: "c1", title: "Sale", scheme: "diyetim://profile",
+                    createdAt: "2025-11-20T10:00:00.000Z", jid: "PJ", version: 2))
         #expect(link.resolvedDestination == "profile")
         #expect(manager.lastDeepLink == link)
         #expect(sink.names == [PaylisherEvent.opened])
