@@ -17,12 +17,15 @@ struct ReadmeSnippetTests {
     func snippetsAreCompiledCode() throws {
         let readme = try String(
             contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Using Waypoint with Paylisher")).lowerBound
+        let start = try #require(readme.range(of: "## Using Waypoint with Paylisher"))
+        let end =
+            readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound
+            ?? readme.endIndex
         let examples = Self.packageRoot.appendingPathComponent("Examples/PaylisherApp")
         let sources = try FileManager.default.contentsOfDirectory(atPath: examples.path)
             .filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOf: examples.appendingPathComponent($0), encoding: .utf8) }
-        let blocks = readme[section...].components(separatedBy: "```swift\n").dropFirst()
+        let blocks = readme[start.lowerBound..<end].components(separatedBy: "```swift\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first }
         #expect(blocks.count == 2)
         for block in blocks {
