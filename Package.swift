@@ -10,7 +10,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Waypoint",
     products: [
-        .library(name: "Waypoint", targets: ["Waypoint"])
+        .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
     ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
@@ -25,6 +26,13 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
+        .target(name: "WaypointPaylisher", dependencies: ["Waypoint"], swiftSettings: swiftSettings),
+        .target(
+            name: "PaylisherExampleApp",
+            dependencies: ["WaypointPaylisher"],
+            path: "Examples/PaylisherApp",
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
@@ -34,6 +42,11 @@ let package = Package(
         .testTarget(
             name: "WaypointTests",
             dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointPaylisherTests",
+            dependencies: ["WaypointPaylisher", "PaylisherExampleApp", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
