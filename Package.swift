@@ -9,6 +9,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Waypoint",
+    // Apple minimums: Observation (the Paylisher example app) needs iOS 17 / macOS 14, and
+    // test code uses Synchronization, which needs macOS 15. Linux has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
