@@ -10,7 +10,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Waypoint",
     products: [
-        .library(name: "Waypoint", targets: ["Waypoint"])
+        .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
     ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
@@ -23,6 +24,11 @@ let package = Package(
         .target(
             name: "Waypoint",
             dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WaypointDetour",
+            dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
