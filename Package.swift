@@ -43,6 +43,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "WaypointDetourTests",
+            dependencies: ["WaypointDetour", "TestHTTPServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TestHTTPServerTests",
             dependencies: ["TestHTTPServer"],
             swiftSettings: swiftSettings
