@@ -28,9 +28,10 @@ package enum DetourCivilTime {
         return (year, month, day)
     }
 
-    /// Milliseconds since the Unix epoch, rounded down.
+    /// Milliseconds since the Unix epoch, rounded to the nearest millisecond (`Date` keeps
+    /// its time relative to 2001, so a whole millisecond can come back a hair below itself).
     package static func epochMilliseconds(_ date: Date) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard milliseconds.isFinite else { return 0 }
         return Int64(max(min(milliseconds, 9.0e15), -9.0e15))
     }
