@@ -1,0 +1,12 @@
+@testable import WaypointDetour
+
+/// A thread-safe list of recorded requests.
+final class DetourLockedRequests: Sendable {
+    private let requests = DetourLocked<[DetourHTTPRequest]>([])
+
+    var all: [DetourHTTPRequest] { requests.withLock { $0 } }
+
+    func append(_ request: DetourHTTPRequest) {
+        requests.withLock { $0.append(request) }
+    }
+}
