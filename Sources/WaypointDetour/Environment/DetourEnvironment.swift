@@ -48,7 +48,7 @@ public struct DetourEnvironment: Sendable {
             store = DetourFileKeyValueStore(
                 fileURL: dataDirectory.appendingPathComponent("detour-store.json"), logger: .standardError)
         #endif
-        #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+        #if os(iOS) || os(visionOS) || os(macOS)
             clipboard = DetourSystemClipboard()
         #else
             clipboard = DetourNoClipboard()

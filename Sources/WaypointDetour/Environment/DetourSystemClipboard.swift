@@ -1,4 +1,4 @@
-#if canImport(UIKit) && !os(watchOS)
+#if os(iOS) || os(visionOS)
     import UIKit
 
     /// The default clipboard on iOS: `UIPasteboard.general`. On iOS 14 and later it is read
@@ -16,7 +16,7 @@
         private static func read() async -> String? {
             let pasteboard = UIPasteboard.general
             guard pasteboard.hasStrings else { return nil }
-            if #available(iOS 14, tvOS 14, *) {
+            if #available(iOS 14, *) {
                 let hasWebURL = await withCheckedContinuation { continuation in
                     pasteboard.detectPatterns(for: [.probableWebURL]) { result in
                         let found = (try? result.get())?.contains(.probableWebURL) ?? false
@@ -28,7 +28,7 @@
             return pasteboard.string
         }
     }
-#elseif canImport(AppKit)
+#elseif os(macOS)
     import AppKit
 
     /// The default clipboard on macOS: `NSPasteboard.general`.

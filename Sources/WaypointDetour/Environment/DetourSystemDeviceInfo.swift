@@ -1,13 +1,13 @@
 import Foundation
 
-#if canImport(UIKit) && !os(watchOS)
+#if os(iOS) || os(tvOS)
     import UIKit
 #endif
 #if canImport(WebKit)
     import WebKit
 #endif
 
-/// The default device information: UIKit and WebKit on iOS, the host on macOS, and on Linux
+/// The default device information: UIKit (iOS, tvOS) and WebKit, the host on macOS, and on Linux
 /// platform `linux`, model and manufacturer `unknown`, the kernel-reported OS version,
 /// a 0×0 screen at scale 1 and an empty user agent.
 public struct DetourSystemDeviceInfo: DetourDeviceInfoProvider {
@@ -34,7 +34,7 @@ public struct DetourSystemDeviceInfo: DetourDeviceInfoProvider {
             screenWidth: 0, screenHeight: 0, scale: 1, preferredLanguages: Locale.preferredLanguages,
             localeIdentifier: Locale.current.identifier, timeZoneIdentifier: TimeZone.current.identifier,
             userAgent: "")
-        #if canImport(UIKit) && !os(watchOS)
+        #if os(iOS) || os(tvOS)
             let device = await Self.uiKitDevice()
             info.model = device.model
             info.manufacturer = "Apple"
@@ -52,7 +52,7 @@ public struct DetourSystemDeviceInfo: DetourDeviceInfoProvider {
         return info
     }
 
-    #if canImport(UIKit) && !os(watchOS)
+    #if os(iOS) || os(tvOS)
         @MainActor
         private static func uiKitDevice() -> (
             model: String, systemVersion: String, width: Double, height: Double, scale: Double

@@ -10,7 +10,7 @@ struct LinkCase: Sendable, CustomStringConvertible {
     var mode: LinkProcessingMode = .all
     var deferred = false
 
-    var description: String { "\(input) [\(mode.rawValue)\(deferred ? ", deferred" : "")]" }
+    var description: String { "\(input.debugDescription) [\(mode.rawValue)\(deferred ? ", deferred" : "")]" }
 
     /// Checks the offline evaluation against this case.
     func check(_ result: DetourResult) -> [String] {
