@@ -1,0 +1,126 @@
+extension RouteTable {
+    /// For every route, in registration order, whether it matches `url` or where it stopped.
+    ///
+    /// This walks each route on its own, segment by segment, independently of the tries:
+    /// it is the slow, transparent counterpart of ``best(_:)``, and tests check that the two
+    /// agree.
+    package func explain(_ url: String) -> [RouteExplanation] {
+        var url = url
+        return url.withUTF8 { bytes in
+            guard bytes.count <= options.maxURLLength else {
+                return stopAll(.urlTooLong(length: bytes.count, limit: options.maxURLLength))
+            }
+            guard let parts = URLParts.split(bytes) else { return stopAll(.invalidURL) }
+            let scheme = UnsafeBufferPointer(rebasing: bytes[parts.scheme])
+            return SegmentView.withSegments(
+                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
+                path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
+                strictTrailingSlash: options.strictTrailingSlash
+            ) { view in
+                let context = SearchContext(
+                    routes: routes, limits: limits,
+                    matchData: MatchData.forCurrentThread(
+                        groups: routes.reduce(0) { max($0, $1.groupCount) }),
+                    caseInsensitivePaths: options.caseInsensitivePaths,
+                    strictTrailingSlash: options.strictTrailingSlash)
+                return routes.enumerated().map { order, route in
+                    let outcome = explain(
+                        route, order: Int32(order), scheme: scheme, view: view, context: context)
+                    return RouteExplanation(route: route.pattern.route, priority: order, outcome: outcome)
+                }
+            }
+        }
+    }
+
+    private func stopAll(_ stop: RouteStop) -> [RouteExplanation] {
+        routes.enumerated().map {
+            RouteExplanation(route: $1.pattern.route, priority: $0, outcome: .stopped(stop))
+        }
+    }
+
+    private func explain(
+        _ route: CompiledRoute, order: Int32, scheme: UnsafeBufferPointer<UInt8>, view fullView: SegmentView,
+        context: SearchContext
+    ) -> RouteExplanation.Outcome {
+        if let key = route.schemeKey,
+            !(key.count == scheme.count && zip(key, scheme).allSatisfy { $0 == $1.asciiLowercased })
+        {
+            return .stopped(
+                .schemeDiffers(expected: route.pattern.scheme ?? "", actual: SegmentView.string(scheme)))
+        }
+        let isHost = route.pattern.kind == .host
+        let view = isHost ? fullView : fullView.droppingFirst
+        func position(_ depth: Int) -> SegmentPosition {
+            isHost ? (depth == 0 ? .host : .path(depth)) : .path(depth + 1)
+        }
+        func hit(_ kind: TrieHit.Kind, depth: Int, slash: Bool = false) -> RouteExplanation.Outcome {
+            let hit = TrieHit(
+                order: order, kind: kind, depth: Int32(depth), withTrailingSlash: slash, isHost: isHost)
+            return .matched(parameters(of: route, hit: hit, view: view, context: context))
+        }
+        let strict = options.strictTrailingSlash
+        var depth = 0
+        for (index, step) in route.steps.enumerated() {
+            if index >= view.count {
+                // The trailing slash the router ignores may stand for a final empty literal.
+                if !strict && index == view.count && step == .literal([]) {
+                    depth = view.count + 1
+                    continue
+                }
+                return .stopped(.segmentMissing(at: position(index)))
+            }
+            let segment = view.segment(index)
+            switch step {
+            case .literal(let key):
+                let fold = (isHost && index == 0) || options.caseInsensitivePaths
+                let equal =
+                    key.count == segment.count
+                    && zip(key, segment).allSatisfy { fold ? $0 == $1.asciiLowercased : $0 == $1 }
+                if !equal {
+                    return .stopped(
+                        .literalDiffers(
+                            at: position(index), expected: route.pattern.segments[index].text,
+                            actual: SegmentView.string(segment)))
+                }
+            case .any:
+                if segment.isEmpty { return .stopped(.emptySegment(at: position(index))) }
+            }
+            depth = index + 1
+        }
+        switch route.terminal {
+        case .end:
+            return depth >= view.count
+                ? hit(.end, depth: depth) : .stopped(.extraSegments(at: position(depth)))
+        case .optional:
+            if depth >= view.count { return hit(.end, depth: depth) }
+            if depth == view.count - 1 {
+                return view.segment(depth).isEmpty
+                    ? .stopped(.emptySegment(at: position(depth))) : hit(.optionalPresent, depth: depth + 1)
+            }
+            return .stopped(.extraSegments(at: position(depth + 1)))
+        case .glob:
+            return hit(.glob, depth: depth)
+        case .tail:
+            guard let tail = route.tail, depth <= view.count, depth < view.count || !strict else {
+                return .stopped(.segmentMissing(at: position(depth)))
+            }
+            if depth < view.count {
+                switch tail.regex.match(view.rest(from: depth), limits: limits, into: context.matchData) {
+                case .matched: return hit(.tail, depth: depth)
+                case .limitExceeded(let kind): return .stopped(.limitHit(at: position(depth), limit: kind))
+                case .noMatch, .failed: break
+                }
+            }
+            if !strict {
+                switch tail.regex.match(
+                    view.restWithTrailingSlash(from: depth), limits: limits, into: context.matchData)
+                {
+                case .matched: return hit(.tail, depth: depth, slash: true)
+                case .limitExceeded(let kind): return .stopped(.limitHit(at: position(depth), limit: kind))
+                case .noMatch, .failed: break
+                }
+            }
+            return .stopped(.regexFailed(at: position(depth)))
+        }
+    }
+}

@@ -1,0 +1,192 @@
+/// An immutable, compiled set of routes: what a ``Router`` matches against.
+///
+/// Routes are grouped into tries by kind (path or host) and scheme (none, or one per
+/// distinct scheme, compared case-insensitively); a URL is searched in the scheme-less
+/// tries and in those of its own scheme. The table never changes after it is built, so
+/// any number of threads match against it without locks.
+package final class RouteTable: Sendable {
+    /// The options the routes were compiled with.
+    package let options: RouterOptions
+    /// The routes, in registration order.
+    package let routes: [CompiledRoute]
+    let limits: RegexLimits
+    /// Lower-cased schemes (under parent 0) mapped to their index.
+    private let schemes: EdgeTable
+    /// `[path, host]` tries without a scheme, then `[path, host]` for each scheme.
+    private let tries: [Trie]
+    /// The most capture groups any tail needs.
+    private let maxGroups: Int
+
+    /// Builds the table of `routes` (in registration order).
+    ///
+    /// - Complexity: O(total segments of all routes). Regexes are not recompiled: they
+    ///   belong to the ``CompiledRoute`` values, which are shared between tables.
+    init(routes: [CompiledRoute], options: RouterOptions, limits: RegexLimits) {
+        self.options = options
+        self.routes = routes
+        self.limits = limits
+        var schemeKeys: [[UInt8]: Int] = [:]
+        var grouped: [[(order: Int32, route: CompiledRoute)]] = [[], []]
+        var schemes = EdgeTable(capacity: 4)
+        for (order, route) in routes.enumerated() {
+            var group = 0
+            if let key = route.schemeKey {
+                if let index = schemeKeys[key] {
+                    group = 2 + 2 * index
+                } else {
+                    let index = schemeKeys.count
+                    schemeKeys[key] = index
+                    schemes.insert(parent: 0, key: key, child: Int32(index))
+                    grouped.append(contentsOf: [[], []])
+                    group = 2 + 2 * index
+                }
+            }
+            if route.pattern.kind == .host { group += 1 }
+            grouped[group].append((Int32(order), route))
+        }
+        if schemes.count * 2 > 8 {
+            // Rebuild at a size that keeps the load factor at one half.
+            var resized = EdgeTable(capacity: schemeKeys.count)
+            for (key, index) in schemeKeys { resized.insert(parent: 0, key: key, child: Int32(index)) }
+            schemes = resized
+        }
+        self.schemes = schemes
+        tries = grouped.enumerated().map { index, routes in Trie(routes: routes, isHost: index % 2 == 1) }
+        maxGroups = routes.reduce(0) { max($0, $1.groupCount) }
+    }
+
+    /// The outcome of matching one URL.
+    package enum Lookup: Sendable {
+        /// The URL was examined; the matches found (possibly none), and how many regex
+        /// matches hit a PCRE2 limit on the way.
+        case examined([RouteMatch], limitHits: Int)
+        /// The URL was refused before matching.
+        case refused(RoutingFailure)
+    }
+
+    /// The winning route for `url`: the earliest-registered route that matches.
+    package func best(_ url: String) -> Lookup {
+        lookup(url, all: false)
+    }
+
+    /// Every route that matches `url`, in registration order.
+    package func all(_ url: String) -> Lookup {
+        lookup(url, all: true)
+    }
+
+    /// The winning route among scheme-less path routes for a bare path such as
+    /// `/products/42` (a query or fragment in `path` is not part of the match).
+    package func best(path: String) -> Lookup {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
+            var end = bytes.count
+            for (index, byte) in bytes.enumerated()
+            where byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                end = index
+                break
+            }
+            let pathBytes = UnsafeBufferPointer(rebasing: bytes[0..<end])
+            let noHost = UnsafeBufferPointer(rebasing: bytes[0..<0])
+            return SegmentView.withSegments(
+                host: noHost, path: pathBytes, strictTrailingSlash: options.strictTrailingSlash
+            ) { view in
+                search(view, tries: [0], all: false)
+            }
+        }
+    }
+
+    private func lookup(_ url: String, all: Bool) -> Lookup {
+        var url = url
+        return url.withUTF8 { bytes in
+            guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
+            guard let parts = URLParts.split(bytes) else { return .refused(.invalidURL) }
+            let scheme = schemes.child(
+                of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
+            var selected: [Int] = [0, 1]
+            if scheme >= 0 { selected += [2 + 2 * Int(scheme), 3 + 2 * Int(scheme)] }
+            return SegmentView.withSegments(
+                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
+                path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
+                strictTrailingSlash: options.strictTrailingSlash
+            ) { view in
+                search(view, tries: selected, all: all)
+            }
+        }
+    }
+
+    private func search(_ view: SegmentView, tries selected: [Int], all: Bool) -> Lookup {
+        let context = SearchContext(
+            routes: routes, limits: limits, matchData: MatchData.forCurrentThread(groups: maxGroups),
+            caseInsensitivePaths: options.caseInsensitivePaths,
+            strictTrailingSlash: options.strictTrailingSlash)
+        let pathView = view.droppingFirst
+        if all {
+            var collector = AllHitsCollector()
+            for index in selected where !tries[index].isEmpty {
+                tries[index].search(tries[index].isHost ? view : pathView, context: context, into: &collector)
+            }
+            let hits = collector.hits.sorted { $0.order < $1.order }
+            let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
+            return .examined(matches, limitHits: collector.limits.count)
+        }
+        var collector = BestHitCollector()
+        // Search the trie holding the earliest route first: its hit bounds the others.
+        let ordered = selected.filter { !tries[$0].isEmpty }.sorted {
+            tries[$0].nodes[0].minOrder < tries[$1].nodes[0].minOrder
+        }
+        for index in ordered {
+            tries[index].search(tries[index].isHost ? view : pathView, context: context, into: &collector)
+        }
+        guard let best = collector.best else { return .examined([], limitHits: collector.limitHits) }
+        return .examined(
+            [match(for: best, view: best.isHost ? view : pathView, context: context)],
+            limitHits: collector.limitHits)
+    }
+
+    /// The match value of a hit, with its parameters read from the view.
+    func match(for hit: TrieHit, view: SegmentView, context: SearchContext) -> RouteMatch {
+        let route = routes[Int(hit.order)]
+        return RouteMatch(
+            route: route.pattern.route,
+            routeParameters: parameters(of: route, hit: hit, view: view, context: context),
+            priority: Int(hit.order))
+    }
+
+    /// Reads the parameters of `route` for `hit` from `view`.
+    func parameters(
+        of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
+    ) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for (depth, name) in route.captures {
+            parameters[name] = SegmentView.string(view.segment(depth))
+        }
+        switch hit.kind {
+        case .end:
+            break
+        case .optionalPresent:
+            if case .optional(let name) = route.terminal {
+                parameters[name] = SegmentView.string(view.segment(route.terminalDepth))
+            }
+        case .glob:
+            parameters["**"] = SegmentView.string(view.rest(from: Int(hit.depth)))
+        case .tail:
+            guard let tail = route.tail else { break }
+            let subject =
+                hit.withTrailingSlash
+                ? view.restWithTrailingSlash(from: Int(hit.depth)) : view.rest(from: Int(hit.depth))
+            guard tail.regex.match(subject, limits: context.limits, into: context.matchData) == .matched
+            else {
+                break
+            }
+            for (group, name) in tail.parameters {
+                if let range = context.matchData.range(ofGroup: group) {
+                    parameters[name] = SegmentView.string(UnsafeBufferPointer(rebasing: subject[range]))
+                } else if name == "**" {
+                    parameters[name] = ""
+                }
+            }
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,147 @@
+/// A URL's host and path segments, percent-decoded into one temporary buffer, as the
+/// matcher reads them (routing.md §4).
+///
+/// Segment 0 is the host; segments 1… are the path split on `/` *before* decoding, each
+/// decoded on its own (a segment with an invalid escape or non-UTF-8 result is kept as
+/// written). In the buffer the segments are joined by `/`, so the rest of the path from
+/// any segment is one contiguous slice, the subject of a regex tail. One extra `/` follows
+/// the last segment, so that rest can also be read with a trailing slash.
+///
+/// A view points into memory that lives only inside ``withSegments(host:path:strictTrailingSlash:_:)``.
+struct SegmentView {
+    private let bytes: UnsafePointer<UInt8>
+    /// Start and end offsets of each segment, interleaved.
+    private let bounds: UnsafePointer<Int32>
+    /// The number of segments in this view.
+    let count: Int
+    /// The offset just after the last segment; `bytes[end]` is `/`.
+    private let end: Int
+
+    /// The bytes of segment `index`.
+    @inline(__always)
+    func segment(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(bounds[2 * index])
+        return UnsafeBufferPointer(start: bytes + start, count: Int(bounds[2 * index + 1]) - start)
+    }
+
+    /// Segments `index…` joined by `/`; empty when `index >= count`.
+    @inline(__always)
+    func rest(from index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard index < count else { return UnsafeBufferPointer(start: bytes + end, count: 0) }
+        let start = Int(bounds[2 * index])
+        return UnsafeBufferPointer(start: bytes + start, count: end - start)
+    }
+
+    /// ``rest(from:)`` followed by one `/`, as if the URL ended with a slash; for
+    /// `index >= count` the empty string (the segment after that slash).
+    @inline(__always)
+    func restWithTrailingSlash(from index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard index < count else { return UnsafeBufferPointer(start: bytes + end, count: 0) }
+        let start = Int(bounds[2 * index])
+        return UnsafeBufferPointer(start: bytes + start, count: end + 1 - start)
+    }
+
+    /// Every segment of this view joined by `/`, each path segment after a `/`: for a host
+    /// view `host/seg/seg`, for a path view `/seg/seg` (empty without segments). With
+    /// `trailingSlash`, one `/` follows. This is the subject of a full-route regex.
+    func joined(trailingSlash: Bool) -> UnsafeBufferPointer<UInt8> {
+        // A path view starts at the `/` before its first segment, i.e. where the host ends.
+        let start = isPathView ? Int(bounds[-1]) : Int(bounds[0])
+        return UnsafeBufferPointer(start: bytes + start, count: end - start + (trailingSlash ? 1 : 0))
+    }
+
+    /// Whether this view dropped the host (its bounds start after the host's).
+    private var isPathView: Bool { droppedHost }
+
+    /// The view without its first segment: the path segments of a host-and-path view.
+    var droppingFirst: SegmentView {
+        SegmentView(bytes: bytes, bounds: bounds + 2, count: count - 1, end: end, droppedHost: true)
+    }
+
+    /// `slice` as a string.
+    static func string(_ slice: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: slice, as: UTF8.self)
+    }
+
+    /// Whether this is the path part of a host-and-path view.
+    private let droppedHost: Bool
+
+    private init(
+        bytes: UnsafePointer<UInt8>, bounds: UnsafePointer<Int32>, count: Int, end: Int,
+        droppedHost: Bool = false
+    ) {
+        self.bytes = bytes
+        self.bounds = bounds
+        self.count = count
+        self.end = end
+        self.droppedHost = droppedHost
+    }
+
+    /// Decodes `host` and `path` into temporary memory and calls `body` with the view.
+    ///
+    /// - Parameter strictTrailingSlash: when false, one trailing `/` of the path is
+    ///   dropped (its empty last segment), so `/a/` reads as `/a`.
+    /// - Complexity: O(n) in the URL's length; allocates nothing for ordinary URLs (the
+    ///   buffers are stack-allocated when small).
+    static func withSegments<Result>(
+        host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, strictTrailingSlash: Bool,
+        _ body: (SegmentView) -> Result
+    ) -> Result {
+        let rooted = path.first == UInt8(ascii: "/")
+        let pathBody = UnsafeBufferPointer(rebasing: path[(rooted ? 1 : 0)...])
+        var segmentCount = path.isEmpty ? 0 : 1
+        for byte in pathBody where byte == UInt8(ascii: "/") { segmentCount += 1 }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count + path.count + 2) {
+            buffer in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (segmentCount + 1)) { bounds in
+                let base = buffer.baseAddress!
+                let boundsBase = bounds.baseAddress!
+                var written = decode(host, into: base)
+                boundsBase[0] = 0
+                boundsBase[1] = Int32(written)
+                var count = 1
+                var segmentStart = 0
+                if !path.isEmpty {
+                    for position in 0...pathBody.count {
+                        guard position == pathBody.count || pathBody[position] == UInt8(ascii: "/") else {
+                            continue
+                        }
+                        let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<position])
+                        base[written] = UInt8(ascii: "/")
+                        written += 1
+                        boundsBase[2 * count] = Int32(written)
+                        written += decode(raw, into: base + written)
+                        boundsBase[2 * count + 1] = Int32(written)
+                        count += 1
+                        segmentStart = position + 1
+                    }
+                    if !strictTrailingSlash, count > 1, boundsBase[2 * count - 2] == boundsBase[2 * count - 1]
+                    {
+                        // Drop the empty last segment and the `/` before it.
+                        count -= 1
+                        written -= 1
+                    }
+                }
+                base[written] = UInt8(ascii: "/")
+                return body(
+                    SegmentView(
+                        bytes: UnsafePointer(base), bounds: UnsafePointer(boundsBase), count: count,
+                        end: written))
+            }
+        }
+    }
+
+    /// Writes `raw` decoded (or as written when it cannot be decoded) and returns its length.
+    @inline(__always)
+    private static func decode(
+        _ raw: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        if PercentDecoding.needsDecoding(raw), let length = PercentDecoding.decode(raw, into: destination) {
+            return length
+        }
+        if let source = raw.baseAddress, !raw.isEmpty {
+            destination.update(from: source, count: raw.count)
+        }
+        return raw.count
+    }
+}

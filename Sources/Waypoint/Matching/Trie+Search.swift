@@ -1,0 +1,146 @@
+/// What a search needs besides the trie and the URL.
+struct SearchContext {
+    /// Compiled routes by order.
+    let routes: [CompiledRoute]
+    /// The limits every regex match runs under.
+    let limits: RegexLimits
+    /// The calling thread's match data, large enough for every tail in the table.
+    let matchData: MatchData
+    /// Whether path literals fold case.
+    let caseInsensitivePaths: Bool
+    /// Whether the trailing slash is significant.
+    let strictTrailingSlash: Bool
+}
+
+extension Trie {
+    /// Finds the routes of this trie that match `view`, reporting each to `collector`.
+    ///
+    /// Every node sits at a fixed depth, so a node is visited at most once per search;
+    /// a node whose subtree holds no route below `collector.bound` is skipped. Literal and
+    /// parameter routes therefore cost hash lookups proportional to the URL's segments,
+    /// whatever the number of routes; regex tails run only where their literal prefix
+    /// matched, and only while they could still beat the best route found.
+    func search<Collector: TrieHitCollector>(
+        _ view: SegmentView, context: SearchContext, into collector: inout Collector
+    ) {
+        let count = view.count
+        let virtualDepth = Int32(count + 1)
+        // Each pop pushes at most two children, so the stack never exceeds 2 per level.
+        withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: 2 * count + 4) {
+            stack in
+            nodes.withUnsafeBufferPointer { nodes in
+                orders.withUnsafeBufferPointer { orders in
+                    var top = 0
+                    stack[0] = (0, 0)
+                    top = 1
+                    while top > 0 {
+                        top -= 1
+                        let (index, depth) = stack[top]
+                        let node = nodes[Int(index)]
+                        if node.minOrder >= collector.bound { continue }
+                        let atEnd = Int(depth) >= count
+                        if atEnd {
+                            for slot in node.ends {
+                                let order = orders[Int(slot)]
+                                if order >= collector.bound { break }
+                                collector.record(
+                                    TrieHit(
+                                        order: order, kind: .end, depth: depth, withTrailingSlash: false,
+                                        isHost: isHost))
+                            }
+                            for slot in node.optionalEnds {
+                                let order = orders[Int(slot)]
+                                if order >= collector.bound { break }
+                                collector.record(
+                                    TrieHit(
+                                        order: order, kind: .optionalPresent, depth: depth,
+                                        withTrailingSlash: false, isHost: isHost))
+                            }
+                        }
+                        for slot in node.globs {
+                            let order = orders[Int(slot)]
+                            if order >= collector.bound { break }
+                            collector.record(
+                                TrieHit(
+                                    order: order, kind: .glob, depth: depth, withTrailingSlash: false,
+                                    isHost: isHost))
+                        }
+                        if !node.tails.isEmpty && depth < virtualDepth {
+                            for slot in node.tails {
+                                let order = orders[Int(slot)]
+                                if order >= collector.bound { break }
+                                runTail(
+                                    order: order, depth: depth, view: view, context: context, into: &collector
+                                )
+                            }
+                        }
+                        // Children, the one holding the earlier route popped first.
+                        var first: (node: Int32, depth: Int32) = (-1, 0)
+                        var second: (node: Int32, depth: Int32) = (-1, 0)
+                        if !atEnd {
+                            let segment = view.segment(Int(depth))
+                            let fold = (isHost && depth == 0) || context.caseInsensitivePaths
+                            let literal = edges.child(of: index, key: segment, foldCase: fold)
+                            if literal >= 0 { first = (literal, depth + 1) }
+                            if !segment.isEmpty && node.anyChild >= 0 { second = (node.anyChild, depth + 1) }
+                        } else if depth == Int32(count) && !context.strictTrailingSlash {
+                            // The trailing slash the router ignores: an empty last segment.
+                            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                            let literal = edges.child(of: index, key: empty, foldCase: false)
+                            if literal >= 0 { first = (literal, virtualDepth) }
+                        }
+                        if first.node >= 0 && second.node >= 0
+                            && nodes[Int(first.node)].minOrder < nodes[Int(second.node)].minOrder
+                        {
+                            swap(&first, &second)
+                        }
+                        if first.node >= 0 {
+                            stack[top] = first
+                            top += 1
+                        }
+                        if second.node >= 0 {
+                            stack[top] = second
+                            top += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs the tail of route `order` from `depth`: on the rest of the path, then, when the
+    /// router ignores trailing slashes, on the rest with a trailing slash.
+    @inline(__always)
+    private func runTail<Collector: TrieHitCollector>(
+        order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
+    ) {
+        guard let tail = context.routes[Int(order)].tail else { return }
+        let start = Int(depth)
+        if start < view.count {
+            switch tail.regex.match(view.rest(from: start), limits: context.limits, into: context.matchData) {
+            case .matched:
+                collector.record(
+                    TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost)
+                )
+                return
+            case .limitExceeded(let kind):
+                collector.recordLimit(order: order, kind: kind)
+                return
+            case .noMatch, .failed:
+                break
+            }
+        }
+        guard !context.strictTrailingSlash, start <= view.count else { return }
+        switch tail.regex.match(
+            view.restWithTrailingSlash(from: start), limits: context.limits, into: context.matchData)
+        {
+        case .matched:
+            collector.record(
+                TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost))
+        case .limitExceeded(let kind):
+            collector.recordLimit(order: order, kind: kind)
+        case .noMatch, .failed:
+            break
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// A route a trie search found matching, and how, so its parameters can be read afterwards.
+struct TrieHit: Sendable, Hashable {
+    /// How the route matched.
+    enum Kind: Sendable, Hashable {
+        /// Its prefix consumed every segment.
+        case end
+        /// Its prefix consumed every segment but the last, which is its `:name?`.
+        case optionalPresent
+        /// Its `**` took the segments from `depth` on.
+        case glob
+        /// Its regex tail matched the rest of the path from `depth`.
+        case tail
+    }
+
+    /// The route's registration order (its index in the table).
+    var order: Int32
+    /// How it matched.
+    var kind: Kind
+    /// The depth of the terminal (for globs and tails, where the rest starts).
+    var depth: Int32
+    /// For tails: whether the match needed the trailing slash the router ignores
+    /// (routing.md §4: `/docs` matches `/docs/:rest(.*)` as `/docs/` would).
+    var withTrailingSlash: Bool
+    /// Whether the route is a host route (its depths count the host as segment 0).
+    var isHost = false
+}
+
+/// Receives the hits of a trie search. `bound` prunes: the search skips routes whose order
+/// is not below it.
+protocol TrieHitCollector {
+    /// Routes at or above this order are not wanted.
+    var bound: Int32 { get }
+    /// A route matched.
+    mutating func record(_ hit: TrieHit)
+    /// A regex tail hit a PCRE2 limit (a non-match for that route).
+    mutating func recordLimit(order: Int32, kind: RegexLimitKind)
+}
+
+/// Keeps the earliest-registered hit: the winner (routing.md §5).
+struct BestHitCollector: TrieHitCollector {
+    /// The best hit so far.
+    var best: TrieHit?
+    /// Limit hits seen on the way, for diagnostics.
+    var limitHits = 0
+
+    var bound: Int32 { best?.order ?? .max }
+
+    mutating func record(_ hit: TrieHit) {
+        if hit.order < bound { best = hit }
+    }
+
+    mutating func recordLimit(order: Int32, kind: RegexLimitKind) {
+        limitHits += 1
+    }
+}
+
+/// Keeps every hit.
+struct AllHitsCollector: TrieHitCollector {
+    /// Every hit, in search order.
+    var hits: [TrieHit] = []
+    /// Routes whose tail hit a limit.
+    var limits: [(order: Int32, kind: RegexLimitKind)] = []
+
+    var bound: Int32 { .max }
+
+    mutating func record(_ hit: TrieHit) {
+        hits.append(hit)
+    }
+
+    mutating func recordLimit(order: Int32, kind: RegexLimitKind) {
+        limits.append((order, kind))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A URL that a route matched, with the parameters read from it (routing.md §6).
+///
+/// Route parameters come from the route pattern; query parameters from the URL's query,
+/// parsed once when the link is made. Two deep links are equal when their URLs are equal,
+/// whichever routes produced them.
+///
+/// ```swift
+/// let link = DeepLink(url: URL(string: "myapp://ride/42?partner=uber")!)!
+/// link["partner"]  // .string("uber")
+/// ```
+public struct DeepLink: Sendable {
+    /// The URL, as it was received.
+    public let url: URL
+
+    /// The parameters captured by the route, by name. An optional parameter that did not
+    /// take part in the match is absent.
+    public let routeParameters: [String: String]
+
+    /// The query parameters, one value per name: the last one when a name is repeated.
+    ///
+    /// Values are percent-decoded strings, except JSON fields: the parameters named in the
+    /// JSON array `dpl:json-encoded-fields`, and `al_applink_data` always, are
+    /// ``JSONValue/array(_:)`` or ``JSONValue/object(_:)`` values when their text is a JSON
+    /// array or object, and strings otherwise (`5` stays the string `"5"`).
+    /// `dpl:json-encoded-fields` itself is the string as written.
+    public let queryParameters: [String: JSONValue]
+
+    /// Every item of the query in order, repeated names included, with the decoded strings
+    /// as written (JSON fields are not decoded here).
+    public let queryItems: [DeepLinkQueryItem]
+
+    /// A value that an adapter attached to the link, such as its own link type. It is not
+    /// part of equality.
+    package let attachment: (any Sendable)?
+
+    /// Creates a link the way the router does.
+    ///
+    /// - Parameters:
+    ///   - url: The URL that was matched.
+    ///   - routeParameters: The parameters the route captured.
+    ///   - rawQuery: The query exactly as written in the URL, without `?` and without the
+    ///     fragment; nil when the URL has no `?`.
+    ///   - attachment: A value for adapters, kept as it is.
+    package init(
+        url: URL, routeParameters: [String: String], rawQuery: Substring?, attachment: (any Sendable)? = nil
+    ) {
+        let items = rawQuery.map(QueryParsing.items(in:)) ?? []
+        self.url = url
+        self.routeParameters = routeParameters
+        self.queryItems = items
+        self.queryParameters = QueryParsing.parameters(from: items)
+        self.attachment = attachment
+    }
+
+    /// Creates a link for `url` without route parameters, reading its query.
+    ///
+    /// The query is the text of `url.absoluteString` between the first `?` and the first `#`
+    /// after it, as RFC 3986 splits a URL.
+    ///
+    /// - Returns: nil when the URL has no scheme, since a deep link is an absolute URL.
+    public init?(url: URL) {
+        let text = url.absoluteString
+        let components = LinkComponents(text[...])
+        guard components.scheme != nil else { return nil }
+        self.init(url: url, routeParameters: [:], rawQuery: components.query)
+    }
+
+    /// The route parameter named `key` as a string, else the query parameter named `key`.
+    /// Route parameters win.
+    public subscript(key: String) -> JSONValue? {
+        if let routeValue = routeParameters[key] { return .string(routeValue) }
+        return queryParameters[key]
+    }
+
+    /// Where to send the user back: the `dpl_callback_url` query parameter, else the App
+    /// Links referrer URL (`referer_app_link.url` in `al_applink_data`); nil when neither is
+    /// a URL.
+    public var callbackURL: URL? {
+        if case .string(let text)? = queryParameters[QueryKeys.callbackURL], let url = URL(string: text) {
+            return url
+        }
+        return appLinkReferrerURL
+    }
+}

@@ -1,0 +1,107 @@
+/// A route ready for matching: its pattern, the trie steps of its literal and parameter
+/// prefix, and the compiled regex of its tail (routing.md §2; see ``RouteTable``).
+///
+/// The prefix holds the segments up to the first one that needs a regex; that segment
+/// and everything after it form the *tail*, one anchored PCRE2 pattern run on the rest of
+/// the decoded path. A route compiles once, when registered, and is shared by every table
+/// built afterwards.
+package final class CompiledRoute: Sendable {
+    /// The parsed route.
+    package let pattern: RoutePattern
+    /// The scheme, lower-cased, when the route has one.
+    let schemeKey: [UInt8]?
+    /// One step per prefix segment, consuming one URL segment each.
+    let steps: [TrieStep]
+    /// How the route ends after its prefix.
+    let terminal: Terminal
+    /// The parameters captured by `.any` steps: the step's depth and the name.
+    let captures: [(depth: Int, name: String)]
+    /// The tail regex, when `terminal` is `.tail`.
+    let tail: RouteRegex?
+
+    /// A step of the prefix.
+    enum TrieStep: Sendable, Hashable {
+        /// A literal segment; the key is lower-cased when the segment compares
+        /// case-insensitively.
+        case literal([UInt8])
+        /// `:name` or `*`: any non-empty segment.
+        case any
+    }
+
+    /// How a route ends.
+    enum Terminal: Sendable, Hashable {
+        /// The URL must have no segment left.
+        case end
+        /// `:name?`: no segment left, or exactly one non-empty segment, captured.
+        case optional(String)
+        /// `**`: any remaining segments, captured joined by `/`.
+        case glob
+        /// A regex tail run on the rest of the path.
+        case tail
+    }
+
+    /// Parses and compiles `route` for a router with `options`.
+    ///
+    /// - Throws: ``RouteError``; nothing is kept when it throws.
+    package init(_ route: String, options: RouterOptions) throws(RouteError) {
+        let pattern = try RoutePattern(route, strictTrailingSlash: options.strictTrailingSlash)
+        self.pattern = pattern
+        schemeKey = pattern.scheme.map { Array($0.utf8).map(\.asciiLowercased) }
+        var steps: [TrieStep] = []
+        var captures: [(depth: Int, name: String)] = []
+        var terminal = Terminal.end
+        var tailStart: Int?
+        scan: for (index, segment) in pattern.segments.enumerated() {
+            let insensitive = RegexEmitter.isCaseInsensitive(
+                pattern, segment: index, caseInsensitivePaths: options.caseInsensitivePaths)
+            switch segment.form {
+            case .literal:
+                let bytes = Array(segment.text.utf8)
+                // Non-ASCII text folds by Unicode rules, which only PCRE2 implements here.
+                if insensitive && !bytes.allSatisfy({ $0 < 0x80 }) {
+                    tailStart = index
+                    break scan
+                }
+                steps.append(.literal(insensitive ? bytes.map(\.asciiLowercased) : bytes))
+            case .parameter(let name):
+                captures.append((index, name))
+                steps.append(.any)
+            case .wildcard:
+                steps.append(.any)
+            case .optionalParameter(let name):
+                terminal = .optional(name)
+            case .glob:
+                terminal = .glob
+            case .pattern:
+                tailStart = index
+                break scan
+            }
+        }
+        if let tailStart {
+            let emitter = RegexEmitter(
+                pattern: pattern, segments: tailStart..<pattern.segments.count,
+                caseInsensitivePaths: options.caseInsensitivePaths, separatorBeforeFirst: false)
+            tail = try emitter.compile(fallbackOffset: pattern.segments[tailStart].offset)
+            terminal = .tail
+        } else {
+            tail = nil
+        }
+        self.steps = steps
+        self.captures = captures
+        self.terminal = terminal
+    }
+
+    /// The depth at which the terminal applies: the number of prefix steps.
+    var terminalDepth: Int { steps.count }
+
+    /// The number of capture groups the tail regex needs in match data.
+    var groupCount: Int { tail?.regex.captureCount ?? 0 }
+}
+
+extension UInt8 {
+    /// The byte with ASCII upper-case letters lowered; other bytes unchanged.
+    @inline(__always)
+    var asciiLowercased: UInt8 {
+        self &- UInt8(ascii: "A") < 26 ? self | 0x20 : self
+    }
+}

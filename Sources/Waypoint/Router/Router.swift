@@ -1,0 +1,194 @@
+import Foundation
+
+/// Routes deep links: registered route patterns, in registration order, each with a
+/// handler (routing.md).
+///
+/// ```swift
+/// let router = Router()
+/// try router.register("/say/:word") { link in print(link.routeParameters["word"] ?? "") }
+/// router.handle(URL(string: "myapp://host/say/hello")!)  // prints "hello"
+/// ```
+///
+/// The router is `Sendable`. Registering compiles the route and publishes a new immutable
+/// table; matching reads whichever table was current when it started and never waits
+/// for a registration to compile or build. Registrations are serialised among themselves.
+public final class Router: Sendable {
+    /// The options every route of this router is compiled with.
+    public let options: RouterOptions
+
+    private let limits: RegexLimits
+    /// The published state; readers only take a reference to it.
+    private let published: Locked<Snapshot>
+    /// The state registrations edit, one at a time.
+    private let registry: Locked<Registry>
+
+    /// What a dispatch reads: the compiled table, the handlers by route order, the gate.
+    final class Snapshot: Sendable {
+        let table: RouteTable
+        let handlers: [RouteHandler]
+        let gate: (@Sendable (URL) -> Bool)?
+
+        init(table: RouteTable, handlers: [RouteHandler], gate: (@Sendable (URL) -> Bool)?) {
+            self.table = table
+            self.handlers = handlers
+            self.gate = gate
+        }
+    }
+
+    private struct Registry {
+        var routes: [CompiledRoute] = []
+        var handlers: [RouteHandler] = []
+        var positions: [String: Int] = [:]
+        var gate: (@Sendable (URL) -> Bool)?
+        var errors: [RouteError] = []
+    }
+
+    /// Creates an empty router.
+    public init(options: RouterOptions = RouterOptions()) {
+        self.options = options
+        limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
+        published = Locked(
+            Snapshot(table: RouteTable(routes: [], options: options, limits: limits), handlers: [], gate: nil)
+        )
+        registry = Locked(Registry())
+    }
+
+    /// The current snapshot; the lock is held only to copy the reference.
+    var snapshot: Snapshot {
+        published.withLock { $0 }
+    }
+
+    // MARK: Registration
+
+    /// Registers `route` with a closure that handles every link it matches.
+    ///
+    /// Registering a route string that is already registered replaces its handler and keeps
+    /// its place in the priority order.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    /// - Complexity: O(n) in the number of registered routes, to publish the new table.
+    ///   Use ``register(_:)-(some Sequence<(String, RouteHandler)>)`` to register many
+    ///   routes with one publication.
+    public func register(_ route: String, handler: @escaping @Sendable (DeepLink) -> Void) throws(RouteError)
+    {
+        try register([(route, .closure(handler))])
+    }
+
+    /// Registers `route` with a handler value, which may decline links or have no target.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    public func register(_ route: String, handler: any DeepLinkHandler) throws(RouteError) {
+        try register([(route, .handler(handler))])
+    }
+
+    /// Registers routes in order with one publication of the table: the way to load a
+    /// large route table.
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route; then none of the routes is
+    ///   registered.
+    /// - Complexity: O(n + m) for n registered and m new routes.
+    public func register(_ routes: some Sequence<(String, RouteHandler)>) throws(RouteError) {
+        var compiled: [(route: String, handler: RouteHandler, compiled: CompiledRoute?)] = []
+        let existing = registry.withLock { Set($0.positions.keys) }
+        for (route, handler) in routes {
+            if existing.contains(route) || compiled.contains(where: { $0.route == route }) {
+                compiled.append((route, handler, nil))
+            } else {
+                compiled.append((route, handler, try CompiledRoute(route, options: options)))
+            }
+        }
+        registry.withLock { registry in
+            var structureChanged = false
+            for (route, handler, compiledRoute) in compiled {
+                if let position = registry.positions[route] {
+                    registry.handlers[position] = handler
+                } else if let compiledRoute {
+                    registry.positions[route] = registry.routes.count
+                    registry.routes.append(compiledRoute)
+                    registry.handlers.append(handler)
+                    structureChanged = true
+                } else {
+                    // Removed by another registration after this one compiled it.
+                    if let fresh = try? CompiledRoute(route, options: options) {
+                        registry.positions[route] = registry.routes.count
+                        registry.routes.append(fresh)
+                        registry.handlers.append(handler)
+                        structureChanged = true
+                    }
+                }
+            }
+            publish(registry, rebuild: structureChanged)
+        }
+    }
+
+    /// Removes `route`. Adding it again later puts it last in the priority order.
+    ///
+    /// - Returns: whether the route was registered.
+    @discardableResult
+    public func remove(_ route: String) -> Bool {
+        registry.withLock { registry in
+            guard let position = registry.positions.removeValue(forKey: route) else { return false }
+            registry.routes.remove(at: position)
+            registry.handlers.remove(at: position)
+            for index in position..<registry.routes.count {
+                registry.positions[registry.routes[index].pattern.route] = index
+            }
+            publish(registry, rebuild: true)
+            return true
+        }
+    }
+
+    /// The handler of `route`, DeepLinkKit style: `router["/say/:word"] = .closure { … }`.
+    ///
+    /// Setting nil removes the route. A subscript cannot throw, so an invalid route is not
+    /// registered and its error is appended to ``registrationErrors``; use
+    /// ``register(_:handler:)-(_,(DeepLink)->Void)`` to get the error thrown.
+    public subscript(route: String) -> RouteHandler? {
+        get {
+            registry.withLock { registry in registry.positions[route].map { registry.handlers[$0] } }
+        }
+        set {
+            guard let newValue else {
+                remove(route)
+                return
+            }
+            do {
+                try register([(route, newValue)])
+            } catch {
+                registry.withLock { $0.errors.append(error) }
+            }
+        }
+    }
+
+    /// The errors of routes set through the subscript that could not be registered, oldest
+    /// first.
+    public var registrationErrors: [RouteError] {
+        registry.withLock { $0.errors }
+    }
+
+    /// The registered routes in priority (registration) order.
+    public var routes: [String] {
+        snapshot.table.routes.map(\.pattern.route)
+    }
+
+    /// A check every link must pass before it is matched (DeepLinkKit's
+    /// `applicationCanHandleDeepLinksBlock`); a refused link is not handled, with
+    /// ``RoutingFailure/refusedByGate``. Nil, the default, lets every link through.
+    public var gate: (@Sendable (URL) -> Bool)? {
+        get { snapshot.gate }
+        set {
+            registry.withLock { registry in
+                registry.gate = newValue
+                publish(registry, rebuild: false)
+            }
+        }
+    }
+
+    /// Publishes the registry's state; `rebuild` when routes were added or removed.
+    private func publish(_ registry: Registry, rebuild: Bool) {
+        let table =
+            rebuild ? RouteTable(routes: registry.routes, options: options, limits: limits) : snapshot.table
+        let next = Snapshot(table: table, handlers: registry.handlers, gate: registry.gate)
+        published.withLock { $0 = next }
+    }
+}

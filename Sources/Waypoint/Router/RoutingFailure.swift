@@ -1,0 +1,54 @@
+import Foundation
+
+/// Why a URL was not handled (routing.md §5).
+///
+/// The raw values are the names tables and JSON output use; ``code`` keeps DeepLinkKit's
+/// error codes (22023, 22024) and numbers the newer reasons after them.
+public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible
+{
+    /// No registered route matches the URL, or every matching handler declined it.
+    case routeNotFound
+    /// The handler of a matching route has no target to present the link.
+    case handlerHasNoTarget
+    /// The router's gate refused every link.
+    case refusedByGate
+    /// The URL is longer than ``RouterOptions/maxURLLength`` UTF-8 bytes.
+    case urlTooLong
+    /// The string is not an absolute URL (it does not start with a scheme and `:`).
+    case invalidURL
+
+    /// DeepLinkKit's error code for the reason: `routeNotFound` is 22023 and
+    /// `handlerHasNoTarget` 22024, as in DeepLinkKit; the reasons DeepLinkKit did not have
+    /// continue the sequence (22025 gate, 22026 too long, 22027 invalid URL).
+    public var code: Int {
+        switch self {
+        case .routeNotFound: 22023
+        case .handlerHasNoTarget: 22024
+        case .refusedByGate: 22025
+        case .urlTooLong: 22026
+        case .invalidURL: 22027
+        }
+    }
+
+    /// A sentence describing the reason.
+    public var description: String {
+        switch self {
+        case .routeNotFound: "no route matched"
+        case .handlerHasNoTarget: "handler had no target"
+        case .refusedByGate: "the router's gate refused the link"
+        case .urlTooLong: "the URL is longer than the router's limit"
+        case .invalidURL: "the string is not an absolute URL"
+        }
+    }
+}
+
+extension RoutingFailure: CustomNSError {
+    /// `"Waypoint"`.
+    public static var errorDomain: String { "Waypoint" }
+
+    /// ``code``.
+    public var errorCode: Int { code }
+
+    /// ``description`` as the localized description.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+}

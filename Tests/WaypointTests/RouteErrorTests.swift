@@ -1,0 +1,128 @@
+import Testing
+
+@testable import Waypoint
+
+/// routing.md §3: registration rejects bad routes with a typed error naming the route,
+/// the column and the problem, and registers nothing.
+@Suite("Route errors (routing.md §3)")
+struct RouteErrorTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let route: String
+        var options = RouterOptions()
+        let kind: RouteError.Kind
+        let column: Int
+        let message: String
+        var testDescription: String { RouteError.quoted(route) }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            route: "", kind: .emptyRoute, column: 1,
+            message: #"empty route "" at column 1: the route is empty"#),
+        Case(
+            route: "myapp://", kind: .emptyRoute, column: 9,
+            message: #"empty route "myapp://" at column 9: nothing follows the scheme"#),
+        Case(
+            route: "/items/(abc", kind: .unbalancedBracket, column: 8,
+            message: #"unbalanced bracket in route "/items/(abc" at column 8: "(" is never closed"#),
+        Case(
+            route: "/items/[abc", kind: .unbalancedBracket, column: 8,
+            message: #"unbalanced bracket in route "/items/[abc" at column 8: "[" is never closed"#),
+        Case(
+            route: "/a/b)", kind: .unbalancedBracket, column: 5,
+            message: #"unbalanced bracket in route "/a/b)" at column 5: ")" has no opening partner"#),
+        Case(
+            route: "/a]", kind: .unbalancedBracket, column: 3,
+            message: #"unbalanced bracket in route "/a]" at column 3: "]" has no opening partner"#),
+        Case(
+            route: "/é/(x", kind: .unbalancedBracket, column: 4,
+            message: #"unbalanced bracket in route "/é/(x" at column 4: "(" is never closed"#),
+        Case(
+            route: "/x/:id([0-9]+", kind: .unbalancedBracket, column: 7,
+            message: #"unbalanced bracket in route "/x/:id([0-9]+" at column 7: "(" is never closed"#),
+        Case(
+            route: "/x/:n([0-9]{3,1})", kind: .invalidRegex, column: 16,
+            message:
+                #"invalid regex in route "/x/:n([0-9]{3,1})" at column 16: numbers out of order in {} quantifier"#
+        ),
+        Case(
+            route: "/x/a**", kind: .invalidRegex, column: 6,
+            message:
+                #"invalid regex in route "/x/a**" at column 6: quantifier does not follow a repeatable item"#),
+        Case(
+            route: "/x/(?<n>a)(?<n>b)", kind: .invalidRegex, column: 16,
+            message:
+                #"invalid regex in route "/x/(?<n>a)(?<n>b)" at column 16: two named subpatterns have the same name (PCRE2_DUPNAMES not set)"#
+        ),
+        Case(
+            route: "/x/abc\\", kind: .invalidRegex, column: 7,
+            message: #"invalid regex in route "/x/abc\\" at column 7: \ at end of pattern"#),
+        Case(
+            route: "/x/:id/:id", kind: .duplicateParameter, column: 8,
+            message:
+                #"duplicate parameter in route "/x/:id/:id" at column 8: ":id" is already used at column 4"#),
+        Case(
+            route: "/p/(:id([0-9]+)|:id([a-z]+))", kind: .duplicateParameter, column: 17,
+            message:
+                #"duplicate parameter in route "/p/(:id([0-9]+)|:id([a-z]+))" at column 17: ":id" is already used at column 5"#
+        ),
+        Case(
+            route: "/docs/**/edit", kind: .misplacedGlob, column: 7,
+            message: #"misplaced glob in route "/docs/**/edit" at column 7: "**" must be the last segment"#),
+        Case(
+            route: "/docs/**/", options: RouterOptions(strictTrailingSlash: true), kind: .misplacedGlob,
+            column: 7,
+            message: #"misplaced glob in route "/docs/**/" at column 7: "**" must be the last segment"#),
+        Case(
+            route: "/a/:code?/b", kind: .misplacedOptional, column: 4,
+            message:
+                #"misplaced optional in route "/a/:code?/b" at column 4: ":code?" must be the last segment"#),
+        Case(
+            route: "/a\n(", kind: .unbalancedBracket, column: 4,
+            message: #"unbalanced bracket in route "/a\n(" at column 4: "(" is never closed"#),
+    ]
+
+    @Test("is rejected with its kind, column and message", arguments: cases)
+    func rejected(_ example: Case) throws {
+        let router = Router(options: example.options)
+        try router.register("/before") { _ in }
+        let error = #expect(throws: RouteError.self) {
+            try router.register(example.route) { _ in }
+        }
+        #expect(error?.kind == example.kind)
+        #expect(error?.column == example.column)
+        #expect(error?.route == example.route)
+        #expect(error?.description == example.message)
+        #expect(router.routes == ["/before"], "nothing is registered")
+    }
+
+    @Test("a trailing slash after ** or :name? is fine when trailing slashes are ignored")
+    func trailingSlashAfterGlob() throws {
+        let router = Router()
+        try router.register("/docs/**/") { _ in }
+        try router.register("/account/:code?/") { _ in }
+        #expect(router.match("s://h/docs/a/")?.routeParameters == ["**": "a"])
+        #expect(router.match("s://h/account/9")?.routeParameters == ["code": "9"])
+    }
+
+    @Test("a batch with one bad route registers none of them")
+    func batch() {
+        let router = Router()
+        #expect(throws: RouteError.self) {
+            try router.register([
+                ("/a", .closure { _ in }), ("/b(", .closure { _ in }), ("/c", .closure { _ in }),
+            ])
+        }
+        #expect(router.routes.isEmpty)
+    }
+
+    @Test("the subscript cannot throw, so it records the error and registers nothing")
+    func subscriptRecordsErrors() {
+        let router = Router()
+        router["/ok/:x"] = .closure { _ in }
+        router["/bad/("] = .closure { _ in }
+        #expect(router.routes == ["/ok/:x"])
+        #expect(router.registrationErrors.map(\.kind) == [.unbalancedBracket])
+        #expect(router["/bad/("] == nil)
+    }
+}
