@@ -1,6 +1,7 @@
 import Foundation
 import TestHTTPServer
 import Testing
+import Waypoint
 
 @testable import WaypointDetour
 
@@ -20,7 +21,7 @@ struct AnalyticsDurabilityTests {
             var stored: Set<String> = []
         }
 
-        private let state = DetourLocked(State())
+        private let state = Locked(State())
 
         var decisions: [Decision] { state.withLock { $0.decisions } }
         var stored: Set<String> { state.withLock { $0.stored } }
@@ -52,7 +53,7 @@ struct AnalyticsDurabilityTests {
     func flakyServerAndRestart() async throws {
         let flaky = FlakyServer()
         let harness = try QueueHarness(analyticsTimeout: 0.25) { flaky.reply(to: $0) }
-        let jitter = DetourLocked(SeededRandom(seed: 7))
+        let jitter = Locked(SeededRandom(seed: 7))
         func environment() -> DetourEnvironment {
             var environment = harness.environment
             environment.random = { jitter.withLock { $0.unit() } }

@@ -1,6 +1,7 @@
 import Foundation
 import TestHTTPServer
 import Testing
+import Waypoint
 
 @testable import WaypointDetour
 
@@ -174,7 +175,7 @@ struct AnalyticsQueueTests {
 
     @Test("retries resend the same bytes with the same Idempotency-Key, in FIFO order")
     func sameKeyOnRetry() async throws {
-        let failuresLeft = DetourLocked(2)
+        let failuresLeft = Locked(2)
         let harness = try QueueHarness { _ in
             failuresLeft.withLock { left in
                 defer { left -= 1 }
@@ -214,7 +215,7 @@ struct AnalyticsQueueTests {
 
     @Test("the backoff grows with consecutive failures and resets after a delivery")
     func backoffProgression() async throws {
-        let script = DetourLocked([500, 500, 500, 200, 500])
+        let script = Locked([500, 500, 500, 200, 500])
         let harness = try QueueHarness(backoffSecond: 1000) { _ in
             let status = script.withLock { $0.isEmpty ? 200 : $0.removeFirst() }
             return .respond(status: status)
@@ -265,7 +266,7 @@ struct AnalyticsQueueTests {
 
     @Test("sending starts by itself and waits out the backoff between retries")
     func automaticRetries() async throws {
-        let failuresLeft = DetourLocked(3)
+        let failuresLeft = Locked(3)
         let harness = try QueueHarness { _ in
             failuresLeft.withLock { left in
                 defer { left -= 1 }

@@ -27,13 +27,16 @@ import Testing
 }
 
 private func environmentSnippet(appDataDirectory: URL) {
+    // README snippet begins
     var environment = DetourEnvironment(dataDirectory: appDataDirectory.appendingPathComponent("detour"))
     environment.timeouts = DetourTimeouts(shortLink: 2, matchLink: 5, analytics: 15)
     environment.analyticsQueueCapacity = 500
     DetourEnvironment.current = environment
+    // README snippet ends
 }
 
 @MainActor private func launchSnippet(launchURL: URL?) -> DetourConfig {
+    // README snippet begins
     let config = DetourConfig(
         apiKey: "YOUR_API_KEY",
         appID: "YOUR_APP_ID",
@@ -46,17 +49,21 @@ private func environmentSnippet(appDataDirectory: URL) {
             openScreen(link.route, type: link.type)
         }
     }
+    // README snippet ends
     return config
 }
 
 @MainActor private func processLinkSnippet(incomingURL: URL, config: DetourConfig) async {
+    // README snippet begins
     let result = await Detour.shared.processLink(incomingURL, config: config)
     if let route = result.route, let type = result.linkType {
         openScreen(route, type: type)
     }
+    // README snippet ends
 }
 
 private func analyticsSnippet() async -> (waiting: Int, discarded: Int) {
+    // README snippet begins
     DetourAnalytics.logEvent(.purchase, data: ["value": 9.99, "currency": "PLN"])
     DetourAnalytics.logEvent("level_up", data: ["level": 7])
     DetourAnalytics.logRetention("day_1")
@@ -65,10 +72,11 @@ private func analyticsSnippet() async -> (waiting: Int, discarded: Int) {
     let waiting = stats.pending
     // When the user withdraws consent:
     let discarded = DetourAnalytics.discardPendingEvents()
+    // README snippet ends
     return (waiting, discarded)
 }
 
-@Suite("README snippets")
+@Suite("README: Using Waypoint with Detour")
 struct ReadmeSnippetTests {
     @Test("the README's Detour snippets compile and behave as described")
     @MainActor

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// The analytics state of one process: mount and unmount, the `app_open` guard, the device
 /// id, body building and the open queue. `DetourAnalytics` forwards to `shared`; tests make
@@ -22,7 +23,7 @@ package final class DetourAnalyticsController: Sendable {
     }
 
     private let pinnedEnvironment: DetourEnvironment?
-    private let state = DetourLocked(State())
+    private let state = Locked(State())
 
     /// Creates a controller using `environment`, or `DetourEnvironment.current` (read at each
     /// mount) when nil.

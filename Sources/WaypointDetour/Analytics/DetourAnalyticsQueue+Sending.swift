@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Waypoint
 
 extension DetourAnalyticsQueue {
     /// What the sender does next.

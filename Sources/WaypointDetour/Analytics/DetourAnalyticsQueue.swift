@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Waypoint
 
 /// The durable FIFO queue of analytics records in `dataDirectory/analytics-queue/`, and its
 /// sender (detour.md §8).
@@ -21,7 +22,7 @@ package final class DetourAnalyticsQueue: Sendable {
     let storage: DetourAnalyticsStorage
     let capacity: Int
     let lock: DetourQueueLock?
-    let state: DetourLocked<State>
+    let state: Locked<State>
 
     /// Everything that changes, guarded by one lock.
     struct State: Sendable {
@@ -78,7 +79,7 @@ package final class DetourAnalyticsQueue: Sendable {
             initial.counters.droppedCorrupt += corrupt
             initial.nextSeq = max(saved?.nextSeq ?? 1, (records.last?.seq ?? 0) + 1, 1)
         }
-        state = DetourLocked(initial)
+        state = Locked(initial)
         state.withLock { saveState(&$0) }
     }
 

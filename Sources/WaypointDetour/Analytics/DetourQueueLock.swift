@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 #if canImport(Glibc)
     import Glibc
@@ -11,10 +12,10 @@ import Foundation
 /// An advisory exclusive `flock` on `analytics-queue/.lock`, held while a queue is open, so
 /// one process (one queue) uses the directory at a time. Released on `release()` or deinit.
 package final class DetourQueueLock: Sendable {
-    private let descriptor: DetourLocked<Int32?>
+    private let descriptor: Locked<Int32?>
 
     private init(descriptor: Int32) {
-        self.descriptor = DetourLocked(descriptor)
+        self.descriptor = Locked(descriptor)
     }
 
     /// Takes the lock without waiting, or returns nil with the reason.

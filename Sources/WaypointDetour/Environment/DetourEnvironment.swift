@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// The services the adapter touches. Every one can be replaced, which is how tests (and apps
 /// outside iOS) drive the adapter.
@@ -63,7 +64,7 @@ public struct DetourEnvironment: Sendable {
         backoffSecond = 1
     }
 
-    private static let storage = DetourLocked<DetourEnvironment?>(nil)
+    private static let storage = Locked<DetourEnvironment?>(nil)
 
     /// The environment the shared instances use; created with the platform defaults on
     /// first read. Reading and writing are thread-safe.

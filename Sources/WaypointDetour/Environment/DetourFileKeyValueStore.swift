@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// A key-value store kept in one JSON file (the default store outside Apple platforms).
 ///
@@ -9,7 +10,7 @@ public final class DetourFileKeyValueStore: DetourKeyValueStore {
     /// The JSON file.
     public let fileURL: URL
     private let logger: DetourLogger
-    private let values = DetourLocked<[String: DetourStoredValue]?>(nil)
+    private let values = Locked<[String: DetourStoredValue]?>(nil)
 
     /// Creates a store backed by `fileURL`; its directory is created on the first write.
     public convenience init(fileURL: URL) {

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -15,7 +16,7 @@ final class DetourURLSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
         var body = Data()
     }
 
-    private let pending = DetourLocked<[Int: Pending]>([:])
+    private let pending = Locked<[Int: Pending]>([:])
 
     /// Registers the continuation to resume when the task with `identifier` completes.
     func register(_ identifier: Int, _ continuation: CheckedContinuation<DetourHTTPResponse, any Error>) {

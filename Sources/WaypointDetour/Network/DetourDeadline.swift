@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Runs an operation with an exact overall time limit.
 ///
@@ -29,7 +30,7 @@ package enum DetourDeadline {
         seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard seconds.isFinite else { return try await operation() }
-        let race = DetourLocked(Race<Value>())
+        let race = Locked(Race<Value>())
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let work = Task {
@@ -67,7 +68,7 @@ package enum DetourDeadline {
     /// Records the first outcome; resumes the caller when it is already waiting and cancels
     /// both tasks. Later outcomes are ignored.
     private static func finish<Value: Sendable>(
-        _ race: DetourLocked<Race<Value>>, with outcome: Result<Value, any Error>
+        _ race: Locked<Race<Value>>, with outcome: Result<Value, any Error>
     ) {
         let ready = race.withLock { state -> (CheckedContinuation<Value, any Error>, [Task<Void, Never>])? in
             guard !state.finished else { return nil }

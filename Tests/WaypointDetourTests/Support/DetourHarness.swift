@@ -1,5 +1,6 @@
 import Foundation
 import TestHTTPServer
+import Waypoint
 
 @testable import WaypointDetour
 
@@ -12,7 +13,7 @@ final class DetourHarness: Sendable {
     let logs = LogCapture()
     let clipboard: (any DetourClipboardSource)?
     let timeouts: DetourTimeouts
-    private let current: DetourLocked<(detour: Detour, analytics: DetourAnalyticsController)>
+    private let current: Locked<(detour: Detour, analytics: DetourAnalyticsController)>
 
     /// Starts a server with `handler`; analytics endpoints answer 200 unless the handler
     /// answers them itself.
@@ -28,7 +29,7 @@ final class DetourHarness: Sendable {
         let environment = TestEnvironment.make(
             directory: directory, logs: logs, clipboard: clipboard, timeouts: timeouts)
         let analytics = DetourAnalyticsController(environment: environment)
-        current = DetourLocked((Detour(environment: environment, analytics: analytics), analytics))
+        current = Locked((Detour(environment: environment, analytics: analytics), analytics))
     }
 
     var detour: Detour { current.withLock { $0.detour } }

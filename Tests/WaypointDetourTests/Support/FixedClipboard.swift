@@ -3,7 +3,7 @@ import WaypointDetour
 /// A clipboard holding fixed text, counting how often it is read.
 final class FixedClipboard: DetourClipboardSource {
     let contents: String?
-    private let readCount = DetourLockedCounter()
+    private let readCount = LockedCounter()
 
     init(_ contents: String?) {
         self.contents = contents

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waypoint
 
 @testable import WaypointDetour
 
@@ -10,7 +11,7 @@ final class LogCapture: Sendable {
         let message: String
     }
 
-    private let entries = DetourLocked<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     var logger: DetourLogger {
         DetourLogger { [entries] level, message in

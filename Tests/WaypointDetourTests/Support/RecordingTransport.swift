@@ -4,7 +4,7 @@ import WaypointDetour
 /// A transport that answers without a network: 200 `{}` for analytics, `notFound` for the
 /// rest, recording every request.
 final class RecordingTransport: DetourHTTPTransport {
-    private let recorded = DetourLockedRequests()
+    private let recorded = LockedRequests()
 
     var requests: [DetourHTTPRequest] { recorded.all }
 

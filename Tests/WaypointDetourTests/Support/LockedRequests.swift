@@ -1,8 +1,10 @@
+import Waypoint
+
 @testable import WaypointDetour
 
 /// A thread-safe list of recorded requests.
-final class DetourLockedRequests: Sendable {
-    private let requests = DetourLocked<[DetourHTTPRequest]>([])
+final class LockedRequests: Sendable {
+    private let requests = Locked<[DetourHTTPRequest]>([])
 
     var all: [DetourHTTPRequest] { requests.withLock { $0 } }
 

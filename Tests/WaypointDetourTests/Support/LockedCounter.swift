@@ -1,8 +1,10 @@
+import Waypoint
+
 @testable import WaypointDetour
 
 /// A thread-safe counter for test doubles.
-final class DetourLockedCounter: Sendable {
-    private let count = DetourLocked(0)
+final class LockedCounter: Sendable {
+    private let count = Locked(0)
 
     var value: Int { count.withLock { $0 } }
 
