@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
     ],
     targets: [
@@ -29,7 +30,16 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WaypointPaylisher", dependencies: ["Waypoint"], swiftSettings: swiftSettings),
+        .target(
+            name: "WaypointDetour",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WaypointPaylisher",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PaylisherExampleApp",
             dependencies: ["WaypointPaylisher"],
@@ -45,6 +55,11 @@ let package = Package(
         .testTarget(
             name: "WaypointTests",
             dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointDetourTests",
+            dependencies: ["WaypointDetour", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
