@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waypoint
 
 @testable import WaypointDetour
 
@@ -25,6 +26,15 @@ import Testing
         await withCheckedContinuation { screenWaiters.append($0) }
     }
 }
+
+// README snippet begins
+func routeDetourLinks(_ router: Router) throws {
+    try router.register("/products/:id") { link in
+        let arrival = link.detourLink?.type.rawValue ?? "direct"
+        print("product", link.routeParameters["id"] ?? "", "via", arrival)
+    }
+}
+// README snippet ends
 
 private func environmentSnippet(appDataDirectory: URL) {
     // README snippet begins
@@ -135,7 +145,7 @@ struct ReadmeSnippetTests {
         let blocks = section.components(separatedBy: "```swift\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
         }
-        #expect(blocks.count == 4)
+        #expect(blocks.count == 5)
         let source = try String(contentsOf: testFile, encoding: .utf8)
         let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for block in blocks {
