@@ -1,6 +1,7 @@
 import Foundation
 import TestHTTPServer
 import Testing
+import Waypoint
 
 @testable import WaypointDetour
 

@@ -1,18 +1,7 @@
-import Foundation
+import Waypoint
 
-/// A user activity delivered at launch, reduced to what Detour reads: its type and web URL.
-public struct DetourUserActivity: Sendable, Hashable {
-    /// The activity type of a universal link (`NSUserActivityTypeBrowsingWeb`).
-    public static let browsingWeb = "NSUserActivityTypeBrowsingWeb"
-
-    /// The activity type.
-    public var activityType: String
-    /// The web page URL, for browsing activities.
-    public var webpageURL: URL?
-
-    /// Creates an activity.
-    public init(activityType: String, webpageURL: URL? = nil) {
-        self.activityType = activityType
-        self.webpageURL = webpageURL
-    }
-}
+/// A user activity delivered at launch, reduced to what Detour reads: its type and web URL
+/// (detour.md §1). It is the core's ``Waypoint/UserActivity``, so an activity given to
+/// Detour can be routed by the core router as it is, with the same
+/// `NSUserActivityTypeBrowsingWeb` constant, `activityType` and `webpageURL`.
+public typealias DetourUserActivity = UserActivity

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// The Detour entry point: processes links, resolves the link that launched the app
 /// (including deferred links), and mounts analytics. Use `Detour.shared`.

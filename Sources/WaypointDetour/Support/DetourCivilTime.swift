@@ -1,31 +1,18 @@
 import Foundation
+import Waypoint
 
-/// Proleptic Gregorian calendar arithmetic in UTC, without `Calendar` or formatters, for the
-/// millisecond timestamps of analytics bodies and the dates of `Retry-After`.
+/// UTC time text for the millisecond timestamps of analytics bodies and the dates of
+/// `Retry-After`, on the core's ``CivilDate`` arithmetic, without `Calendar` or formatters.
 package enum DetourCivilTime {
     /// Days since 1970-01-01 of the given date (month 1–12).
     package static func days(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilDate.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The date (year, month 1–12, day) of a day count since 1970-01-01.
     package static func civilDate(days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
+        let date = CivilDate.date(daysSince1970: Int64(days))
+        return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// Milliseconds since the Unix epoch, rounded to the nearest millisecond (`Date` keeps
