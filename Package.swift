@@ -62,7 +62,7 @@ let package = Package(
         // Not a product; the libFuzzer entry points in Fuzz/Targets are built by Fuzz/run.
         .target(
             name: "FuzzChecks",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
             path: "Fuzz/Checks",
             swiftSettings: swiftSettings
         ),

@@ -20,6 +20,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json = "json"
     /// ``LinkBuilderCheck``.
     case linkBuilder = "link-builder"
+    /// ``DetourCheck``.
+    case detourPipeline = "detour-pipeline"
+    /// ``PaylisherCheck``.
+    case paylisherParser = "paylisher-parser"
 
     /// Runs the target's check on `data`.
     ///
@@ -31,6 +35,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .queryParser: try QueryParserCheck.check(data)
         case .json: try JSONCheck.check(data)
         case .linkBuilder: try LinkBuilderCheck.check(data)
+        case .detourPipeline: try DetourCheck.check(data)
+        case .paylisherParser: try PaylisherCheck.check(data)
         }
     }
 
