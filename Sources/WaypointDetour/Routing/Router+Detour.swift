@@ -60,8 +60,13 @@ extension Router {
 
 extension DetourLink {
     /// The string the router matches: `detour:` + ``route``, a URL with no authority.
+    ///
+    /// A route starting with `//` (from `/h//x` or `myapp:////x`) would read as an authority
+    /// after `detour:`, so it gets an empty one, `detour://`, which keeps the whole route as
+    /// the path.
     package var routeMatchURL: String {
-        "detour:" + (route.hasPrefix("/") ? route : "/" + route)
+        let path = route.hasPrefix("/") ? route : "/" + route
+        return (path.hasPrefix("//") ? "detour://" : "detour:") + path
     }
 }
 
