@@ -117,7 +117,12 @@ struct MatchInvariants {
         try checkDispatch(url, first: all.first)
         try checkBarePath(url)
 
-        if let reference, !Self.hasEncodedSlash(url), routes.allSatisfy(\.comparable) {
+        // A PCRE2 limit hit is a non-match, but the trie and the reference run different
+        // regexes over different subjects, so they reach a limit at different inputs.
+        let limitHit = explanation.contains {
+            if case .stopped(.limitHit) = $0.outcome { true } else { false }
+        }
+        if let reference, !limitHit, !Self.hasEncodedSlash(url), routes.allSatisfy(\.comparable) {
             try require(
                 reference.match(url) == all.first, "the trie's winner is the reference matcher's",
                 "\(input): trie \(String(describing: all.first)), reference \(String(describing: reference.match(url)))"
