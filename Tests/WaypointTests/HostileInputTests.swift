@@ -151,6 +151,19 @@ struct HostileInputTests {
         }
     }
 
+    /// Each unclosed `(*`, `(?#` or `[:` used to search the rest of the route for its closing
+    /// `)` or `:]`, so rejecting such a route took quadratic time: minutes for 100 KB. The
+    /// time limit of this suite is the hang guard.
+    @Test(
+        "50,000 unclosed verbs, comments or POSIX classes are rejected in one pass",
+        arguments: [("(*", "("), ("(?#", "("), ("[:", "[")])
+    func unclosedOpaqueGroups(_ opener: String, _ bracket: Character) {
+        let route = "/x/" + (bracket == "[" ? "[" : "") + String(repeating: opener, count: 50_000)
+        #expect(throws: RouteError.unbalancedBracket(route: route, column: 4, bracket: bracket)) {
+            try Router().register(route) { _ in }
+        }
+    }
+
     @Test("a route of 100,000 segments compiles and matches without recursion")
     func longRoute() throws {
         let segments = Array(repeating: "a", count: 100_000).joined(separator: "/")

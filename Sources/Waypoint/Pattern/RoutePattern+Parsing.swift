@@ -79,6 +79,22 @@ extension RoutePattern {
 private struct PatternScanner {
     let route: String
     let bytes: [UInt8]
+    /// Where the last `)` and the last `:]` start (-1 when there is none). A search for a
+    /// closing `)` or `:]` that starts after them fails at once instead of scanning to the
+    /// end, so a route of thousands of unclosed `(*` or `[:` is rejected in linear time.
+    private let lastParen: Int
+    private let lastPosixClose: Int
+
+    init(route: String, bytes: [UInt8]) {
+        self.route = route
+        self.bytes = bytes
+        lastParen = bytes.lastIndex(of: UInt8(ascii: ")")) ?? -1
+        var posix = bytes.count - 2
+        while posix >= 0 && !(bytes[posix] == UInt8(ascii: ":") && bytes[posix + 1] == UInt8(ascii: "]")) {
+            posix -= 1
+        }
+        lastPosixClose = posix
+    }
 
     func column(_ offset: Int) -> Int {
         RoutePattern.column(ofOffset: offset, in: route)
@@ -164,7 +180,7 @@ private struct PatternScanner {
             case UInt8(ascii: "]"):
                 return index + 1
             case UInt8(ascii: "[") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":"):
-                if let close = find(":]", from: index + 2) {
+                if index + 2 <= lastPosixClose, let close = find(":]", from: index + 2) {
                     index = close + 2
                     continue
                 }
@@ -184,7 +200,9 @@ private struct PatternScanner {
             bytes[index + 1] == UInt8(ascii: "?") && index + 2 < bytes.count
             && bytes[index + 2] == UInt8(ascii: "#")
         let isVerb = bytes[index + 1] == UInt8(ascii: "*")
-        guard isComment || isVerb, let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) else {
+        guard isComment || isVerb, index + 2 <= lastParen,
+            let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")"))
+        else {
             return nil
         }
         return close + 1
