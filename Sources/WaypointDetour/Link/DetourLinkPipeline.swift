@@ -38,7 +38,7 @@ package enum DetourLinkPipeline {
     package static func classify(_ input: String) -> DetourClassifiedLink? {
         let text = trim(input)
         guard !isInfrastructure(text) else { return nil }
-        if text.hasPrefix("//") {
+        if text.utf8.starts(with: "//".utf8) {
             return DetourClassifiedLink(text: "https:" + text, kind: .web)
         }
         guard let scheme = leadingScheme(text) else {
@@ -66,8 +66,8 @@ package enum DetourLinkPipeline {
     /// Step 2, on trimmed text: empty, `about:blank`, `exp://…`, `exps://…`, or anything
     /// containing `expo-development-client`. Exact and case-sensitive.
     package static func isInfrastructure(_ text: String) -> Bool {
-        text.isEmpty || text == "about:blank" || text.hasPrefix("exp://") || text.hasPrefix("exps://")
-            || text.contains("expo-development-client")
+        text.isEmpty || text == "about:blank" || text.utf8.starts(with: "exp://".utf8)
+            || text.utf8.starts(with: "exps://".utf8) || text.utf8.contains("expo-development-client".utf8)
     }
 
     /// Step 6, the table of detour.md §3.
@@ -87,7 +87,7 @@ package enum DetourLinkPipeline {
     package static func isShortLinkCandidate(_ link: DetourClassifiedLink) -> Bool {
         guard link.kind == .web else { return false }
         let path = DetourURLParts(link.text[...]).path
-        return path.split(separator: "/", omittingEmptySubsequences: true).count == 1
+        return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).count == 1
     }
 
     /// Step 8: builds url, route, pathname, params and type (§2.1–§2.6).
@@ -103,14 +103,14 @@ package enum DetourLinkPipeline {
             url = link.text
             let parts = DetourURLParts(link.text[...])
             let joined = String(parts.host ?? "") + parts.path + querySuffix(parts.query)
-            rawRoute = joined.hasPrefix("/") ? joined : "/" + joined
+            rawRoute = joined.utf8.first == UInt8(ascii: "/") ? joined : "/" + joined
         case .plainPath:
-            url = link.text.hasPrefix("/") ? link.text : "/" + link.text
-            let beforeFragment = url[..<(url.firstIndex(of: "#") ?? url.endIndex)]
-            if let questionMark = beforeFragment.firstIndex(of: "?") {
+            url = link.text.utf8.first == UInt8(ascii: "/") ? link.text : "/" + link.text
+            let beforeFragment = url[..<(url.unicodeScalars.firstIndex(of: "#") ?? url.endIndex)]
+            if let questionMark = beforeFragment.unicodeScalars.firstIndex(of: "?") {
                 rawRoute =
                     restOfPath(beforeFragment[..<questionMark])
-                    + querySuffix(beforeFragment[beforeFragment.index(after: questionMark)...])
+                    + querySuffix(beforeFragment[beforeFragment.unicodeScalars.index(after: questionMark)...])
             } else {
                 rawRoute = String(restOfPath(beforeFragment))
             }
@@ -133,8 +133,8 @@ package enum DetourLinkPipeline {
     /// `restOfPath` of §2.3: `path` from its first `/` at index ≥ 1, or `/` when there is none.
     package static func restOfPath(_ path: Substring) -> Substring {
         guard !path.isEmpty else { return "/" }
-        let rest = path[path.index(after: path.startIndex)...]
-        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        let rest = path[path.unicodeScalars.index(after: path.startIndex)...]
+        guard let slash = rest.unicodeScalars.firstIndex(of: "/") else { return "/" }
         return path[slash...]
     }
 

@@ -14,24 +14,27 @@ package struct DetourURLParts: Sendable, Hashable {
 
     /// Splits a URL-like string; text without a `:` is treated as a scheme with an empty rest.
     package init(_ text: Substring) {
-        let colon = text.firstIndex(of: ":") ?? text.endIndex
+        let colon = text.unicodeScalars.firstIndex(of: ":") ?? text.endIndex
         scheme = text[..<colon]
-        let rest = colon == text.endIndex ? text[colon...] : text[text.index(after: colon)...]
-        let beforeFragment = rest[..<(rest.firstIndex(of: "#") ?? rest.endIndex)]
+        let rest = colon == text.endIndex ? text[colon...] : text[text.unicodeScalars.index(after: colon)...]
+        let beforeFragment = rest[..<(rest.unicodeScalars.firstIndex(of: "#") ?? rest.endIndex)]
         let hierarchy: Substring
-        if let questionMark = beforeFragment.firstIndex(of: "?") {
+        if let questionMark = beforeFragment.unicodeScalars.firstIndex(of: "?") {
             hierarchy = beforeFragment[..<questionMark]
-            query = beforeFragment[beforeFragment.index(after: questionMark)...]
+            query = beforeFragment[beforeFragment.unicodeScalars.index(after: questionMark)...]
         } else {
             hierarchy = beforeFragment
             query = nil
         }
-        if hierarchy.hasPrefix("//") {
-            let afterSlashes = hierarchy.dropFirst(2)
-            let pathStart = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
+        if hierarchy.utf8.starts(with: "//".utf8) {
+            let afterSlashes = hierarchy[hierarchy.utf8.index(hierarchy.startIndex, offsetBy: 2)...]
+            let pathStart = afterSlashes.unicodeScalars.firstIndex(of: "/") ?? afterSlashes.endIndex
             let authority = afterSlashes[..<pathStart]
             self.authority = authority
-            host = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+            host =
+                authority.unicodeScalars.lastIndex(of: "@").map {
+                    authority[authority.unicodeScalars.index(after: $0)...]
+                } ?? authority
             path = afterSlashes[pathStart...]
         } else {
             authority = nil
