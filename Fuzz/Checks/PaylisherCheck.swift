@@ -97,7 +97,8 @@ public enum PaylisherCheck {
             readBack == link.pathSegments, "routePath parses back to the same segments",
             "\(input): \(quoted(routePath)) reads \(readBack)")
         // The router matches `scheme:routePath?query`, refused past the length bound.
-        let matched = link.scheme.utf8.count + 1 + routePath.utf8.count + (link.rawQuery.map { $0.utf8.count + 1 } ?? 0)
+        let matched =
+            link.scheme.utf8.count + 1 + routePath.utf8.count + (link.rawQuery.map { $0.utf8.count + 1 } ?? 0)
         guard matched <= router.options.maxURLLength else { return }
         let viaLink = router.match(link)
         let viaPath = router.match(path: routePath)
