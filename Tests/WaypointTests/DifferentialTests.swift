@@ -37,7 +37,7 @@ struct DifferentialTests {
     func agreeOnHostileShapes(_ configuration: Configuration) async throws {
         try await compare(
             configuration, generator: RouteGenerator(seed: configuration.seed ^ 0xBAD, hostile: true),
-            tables: 40)
+            tables: 25)
     }
 
     private func compare(_ configuration: Configuration, generator: RouteGenerator, tables: Int) async throws
