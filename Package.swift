@@ -10,7 +10,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Waypoint",
     products: [
-        .library(name: "Waypoint", targets: ["Waypoint"])
+        .library(name: "Waypoint", targets: ["Waypoint"]),
+        .executable(name: "waypoint", targets: ["WaypointCLI"]),
     ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
@@ -25,6 +26,13 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
+        // The `waypoint` command line; the target is not named `waypoint` because
+        // `Sources/waypoint` and `Sources/Waypoint` collide on case-insensitive file systems.
+        .executableTarget(
+            name: "WaypointCLI",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
@@ -34,6 +42,11 @@ let package = Package(
         .testTarget(
             name: "WaypointTests",
             dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointCLITests",
+            dependencies: ["WaypointCLI"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
