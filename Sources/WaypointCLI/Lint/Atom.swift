@@ -17,4 +17,15 @@ enum Atom: Sendable, Hashable {
     case other
     /// A rest of the URL that an opaque regex tail matches.
     case rest(TailSignature)
+
+    /// A key that orders atoms, so alphabets are enumerated the same way every run.
+    var sortKey: String {
+        switch self {
+        case .empty: "0"
+        case .other: "1"
+        case .literal(let key): "2" + key
+        case .folded(let text): "3" + text
+        case .rest(let signature): "4" + signature.parts.joined(separator: "\u{0}")
+        }
+    }
 }

@@ -3,7 +3,9 @@
 /// the subset construction of the earlier one).
 enum LanguageInclusion {
     /// A word of atoms that `later` accepts and `earlier` does not, or nil when there is
-    /// none, that is when `earlier` accepts every word `later` accepts.
+    /// none, that is when `earlier` accepts every word `later` accepts. Also nil, claiming
+    /// nothing, when `later` has more states than a ``StateSet`` holds; use
+    /// ``isIncluded(_:in:strictTrailingSlash:)`` to tell the cases apart.
     ///
     /// The word's first atom is the host, the others are path segments.
     ///
@@ -13,17 +15,22 @@ enum LanguageInclusion {
     static func counterexample(
         later: SegmentAutomaton, earlier: SegmentAutomaton, strictTrailingSlash: Bool
     ) -> [Atom]? {
+        guard later.fitsStateSets, earlier.fitsStateSets else { return nil }
+        // A quick answer first: a shortest word of `later` that `earlier` rejects.
+        if let word = later.shortestWord, !earlier.accepts(word, strictTrailingSlash: strictTrailingSlash) {
+            return word
+        }
         let laterAtoms = later.namedAtoms
         let earlierAtoms = earlier.namedAtoms
         let hostAlphabet = alphabet(laterAtoms.host.union(earlierAtoms.host))
         let pathAlphabet = alphabet(laterAtoms.path.union(earlierAtoms.path))
 
         struct Node: Hashable {
-            let later: [Int]
-            let earlier: [Int]
+            let later: StateSet
+            let earlier: StateSet
             let atHost: Bool
         }
-        let start = Node(later: [0], earlier: [0], atHost: true)
+        let start = Node(later: StateSet(0), earlier: StateSet(0), atHost: true)
         var parents: [Node: (Node, Atom)] = [:]
         var seen: Set<Node> = [start]
         var queue = [start]
@@ -56,8 +63,17 @@ enum LanguageInclusion {
         return nil
     }
 
+    /// Whether `earlier` accepts every word `later` accepts; false when an automaton is too
+    /// large to decide (which can only hide a shadowing, never invent one).
+    static func isIncluded(
+        _ later: SegmentAutomaton, in earlier: SegmentAutomaton, strictTrailingSlash: Bool
+    ) -> Bool {
+        guard later.fitsStateSets, earlier.fitsStateSets else { return false }
+        return counterexample(later: later, earlier: earlier, strictTrailingSlash: strictTrailingSlash) == nil
+    }
+
     /// The named atoms plus the empty segment and *other*, in a stable order.
     private static func alphabet(_ named: Set<Atom>) -> [Atom] {
-        [.empty, .other] + named.sorted { String(describing: $0) < String(describing: $1) }
+        [.empty, .other] + named.sorted { $0.sortKey < $1.sortKey }
     }
 }

@@ -33,8 +33,8 @@ struct RouteLanguage: Sendable, Hashable {
     ) -> Bool {
         if let scheme = earlier.scheme, later.scheme != scheme { return false }
         return later.asLater.contains { model in
-            LanguageInclusion.counterexample(
-                later: model, earlier: earlier.asEarlier, strictTrailingSlash: strictTrailingSlash) == nil
+            LanguageInclusion.isIncluded(
+                model, in: earlier.asEarlier, strictTrailingSlash: strictTrailingSlash)
         }
     }
 

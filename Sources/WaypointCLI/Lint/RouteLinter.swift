@@ -93,7 +93,7 @@ struct RouteLinter: Sendable {
                         .percentEscape, line: entry.line, column: pattern.column(ofOffset: offset + index),
                         route: entry.route,
                         message:
-                            "literal \(text.quoted) contains the escape \(escape.quoted), but URL segments are compared after percent-decoding, so it only matches a URL that has \("%25" + String(escape.dropFirst())); write the character itself"
+                            "literal \(text.quoted) contains the escape \(escape.quoted), but URL segments are compared after percent-decoding, so it only matches a URL that has \(("%25" + String(escape.dropFirst())).quoted); write the character itself"
                     )
                 ]
             }

@@ -50,4 +50,16 @@ enum SegmentClass: Sendable, Hashable {
         case .empty, .nonEmpty, .any, .anyRest: nil
         }
     }
+
+    /// The atom a shortest word takes for a step with this label: its own atom, the empty
+    /// segment, or *other* for the classes that hold any non-empty segment.
+    var representative: Atom {
+        switch self {
+        case .empty: .empty
+        case .literal(let key): .literal(key)
+        case .folded(let text): .folded(text)
+        case .nonEmpty, .any, .anyRest: .other
+        case .rest(let signature): .rest(signature)
+        }
+    }
 }

@@ -42,7 +42,7 @@ struct PatternTable: Sendable {
         guard let options = value.objectValue else { throw TableError("\"options\" must be an object") }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
             guard let type = allowed[name] else {
-                let known = allowed.keys.sorted().map(\.quoted).joined(separator: ", ")
+                let known = allowed.keys.sorted().joined(separator: ", ")
                 throw TableError("unknown option \(name.quoted) (known: \(known))")
             }
             guard type.matches(value) else {

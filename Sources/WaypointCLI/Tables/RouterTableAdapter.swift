@@ -62,7 +62,7 @@ struct RouterTableAdapter: TableAdapter {
                 CheckResult(
                     name: name, label: name, input: route,
                     mismatches: registrationMismatches(expected, .null),
-                    note: "the route registered; expected a \(expectedKind.rawValue) error")
+                    note: "the route registered; expected the error kind \(expectedKind.rawValue)")
             ]
         } catch {
             if error.kind == expectedKind {
