@@ -1,12 +1,14 @@
+import Waypoint
+
 /// URLs built from a small set of hosts and segments, to compare lint's verdicts with what
 /// the router does.
 enum SampleURLs {
     static let schemes = ["x", "y"]
-    static let hosts = ["", "h.com", "H.com", "shop.example"]
-    static let segments = ["", "a", "b", "A", "c", "7", "1%2F2", "%2520", "%C3%A4"]
+    static let hosts = ["", "h", "a", "h.com", "H.com", "shop.example"]
+    static let segments = ["", "a", "b", "A", "c", "7", "x", "anything", "1%2F2", "%2520", "%C3%A4"]
 
     /// The segments of three-segment paths, fewer to keep the set small.
-    static let deepSegments = ["", "a", "b", "1%2F2"]
+    static let deepSegments = ["", "a", "b", "c", "7", "x", "1%2F2"]
 
     /// Every scheme and host with every path of up to two segments and some of three, with
     /// and without a trailing slash.
@@ -29,4 +31,16 @@ enum SampleURLs {
         }
         return urls
     }()
+
+    /// For each of `routes`, the sample URLs it matches under `options` (one router with
+    /// every route, asked for all matches of each URL).
+    static func matched(by routes: [String], options: RouterOptions) throws -> [String: Set<String>] {
+        let router = Router(options: options)
+        try router.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+        var matched: [String: Set<String>] = Dictionary(uniqueKeysWithValues: routes.map { ($0, []) })
+        for url in all {
+            for match in router.matches(url) { matched[match.route, default: []].insert(url) }
+        }
+        return matched
+    }
 }
