@@ -32,7 +32,8 @@ struct ShadowingDifferentialTests {
             let router = Router(options: options)
             try router.register(route) { _ in }
             routers[route] = router
-            languages[route] = try #require(Shadowing.language(route, options))
+            let language = try #require(Shadowing.language(route, options))
+            languages[route] = language
         }
         let matched = try SampleURLs.matched(by: routes, options: options)
         var verdicts = (shadowed: 0, notShadowed: 0)
