@@ -9,9 +9,14 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Waypoint",
+    // Apple minimums: Observation (the Paylisher example app) needs iOS 17 / macOS 14, and
+    // test code uses Synchronization, which needs macOS 15. Linux has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
+        .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
+        .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
     ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
@@ -33,6 +38,22 @@ let package = Package(
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WaypointDetour",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WaypointPaylisher",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaylisherExampleApp",
+            dependencies: ["WaypointPaylisher"],
+            path: "Examples/PaylisherApp",
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
@@ -47,6 +68,16 @@ let package = Package(
         .testTarget(
             name: "WaypointCLITests",
             dependencies: ["WaypointCLI"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointDetourTests",
+            dependencies: ["WaypointDetour", "TestHTTPServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointPaylisherTests",
+            dependencies: ["WaypointPaylisher", "PaylisherExampleApp", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

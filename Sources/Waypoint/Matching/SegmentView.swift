@@ -41,9 +41,21 @@ struct SegmentView {
         return UnsafeBufferPointer(start: bytes + start, count: end + 1 - start)
     }
 
+    /// Every segment of this view joined by `/`, each path segment after a `/`: for a host
+    /// view `host/seg/seg`, for a path view `/seg/seg` (empty without segments). With
+    /// `trailingSlash`, one `/` follows. This is the subject of a full-route regex.
+    func joined(trailingSlash: Bool) -> UnsafeBufferPointer<UInt8> {
+        // A path view starts at the `/` before its first segment, i.e. where the host ends.
+        let start = isPathView ? Int(bounds[-1]) : Int(bounds[0])
+        return UnsafeBufferPointer(start: bytes + start, count: end - start + (trailingSlash ? 1 : 0))
+    }
+
+    /// Whether this view dropped the host (its bounds start after the host's).
+    private var isPathView: Bool { droppedHost }
+
     /// The view without its first segment: the path segments of a host-and-path view.
     var droppingFirst: SegmentView {
-        SegmentView(bytes: bytes, bounds: bounds + 2, count: count - 1, end: end)
+        SegmentView(bytes: bytes, bounds: bounds + 2, count: count - 1, end: end, droppedHost: true)
     }
 
     /// `slice` as a string.
@@ -51,11 +63,18 @@ struct SegmentView {
         String(decoding: slice, as: UTF8.self)
     }
 
-    private init(bytes: UnsafePointer<UInt8>, bounds: UnsafePointer<Int32>, count: Int, end: Int) {
+    /// Whether this is the path part of a host-and-path view.
+    private let droppedHost: Bool
+
+    private init(
+        bytes: UnsafePointer<UInt8>, bounds: UnsafePointer<Int32>, count: Int, end: Int,
+        droppedHost: Bool = false
+    ) {
         self.bytes = bytes
         self.bounds = bounds
         self.count = count
         self.end = end
+        self.droppedHost = droppedHost
     }
 
     /// Decodes `host` and `path` into temporary memory and calls `body` with the view.

@@ -36,7 +36,7 @@ extension BinaryInteger {
     /// A JSON number when a `Double` holds the integer exactly (up to ±2^53), otherwise the
     /// exact decimal digits as a string, so no digit is lost.
     fileprivate var integerJSONValue: JSONValue {
-        let limit = 1 << 53
+        let limit: UInt64 = 1 << 53
         if self.magnitude <= limit, let number = Double(exactly: self) { return .number(number) }
         return .string(String(self))
     }

@@ -93,6 +93,17 @@ struct DeepLinkQueryValueTests {
         #expect([2.5, .nan].deepLinkJSONValue == [2.5, "nan"])
         #expect([Float(0.1)].deepLinkJSONValue == [0.1])
         #expect([Int64.max].deepLinkJSONValue == ["9223372036854775807"])
+        // Integers stay JSON numbers while a Double holds them exactly (up to ±2^53).
+        #expect(
+            [9_007_199_254_740_992, -9_007_199_254_740_992].deepLinkJSONValue == [
+                9_007_199_254_740_992, -9_007_199_254_740_992,
+            ])
+        #expect(
+            [9_007_199_254_740_993, -9_007_199_254_740_993].deepLinkJSONValue == [
+                "9007199254740993", "-9007199254740993",
+            ])
+        #expect([UInt64(1) << 53 + 1].deepLinkJSONValue == ["9007199254740993"])
+        #expect([Int8.min, Int8.max].deepLinkJSONValue == [-128, 127])
         #expect([date].deepLinkJSONValue == ["1970-01-01T00:00:00Z"])
         #expect(["a": [true]].deepLinkJSONValue == ["a": [true]])
         #expect(["a": ["b": [UInt8(1)]]].deepLinkJSONValue == ["a": ["b": [1]]])

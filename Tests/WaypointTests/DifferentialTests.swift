@@ -1,0 +1,115 @@
+import Testing
+
+@testable import Waypoint
+
+/// The router (trie plus regex tails, with pruning) and the reference matcher (one full
+/// regex per route, tried in order) must pick the same winner with the same parameters,
+/// and list the same matches, for random route tables and URLs.
+@Suite("Differential: trie matcher against the reference linear matcher")
+struct DifferentialTests {
+    struct Configuration: CustomTestStringConvertible, Sendable {
+        let seed: UInt64
+        let options: RouterOptions
+        var testDescription: String {
+            "seed \(seed), caseInsensitivePaths \(options.caseInsensitivePaths), strict \(options.strictTrailingSlash)"
+        }
+    }
+
+    static let configurations: [Configuration] = [false, true].flatMap { caseInsensitive in
+        [false, true].map { strict in
+            Configuration(
+                seed: (caseInsensitive ? 2 : 0) + (strict ? 1 : 0) + 0x5EED,
+                options: RouterOptions(caseInsensitivePaths: caseInsensitive, strictTrailingSlash: strict))
+        }
+    }
+
+    @Test("same winner, parameters and match list", arguments: configurations)
+    func agree(_ configuration: Configuration) async throws {
+        var generator = RouteGenerator(seed: configuration.seed)
+        var compared = 0
+        var matched = 0
+        for _ in 0..<60 {
+            // CPU-bound: yield between tables so other suites' timers still get a thread.
+            await Task.yield()
+            let routes = generator.table(count: 24)
+            let router = Router(options: configuration.options)
+            var accepted: [String] = []
+            for route in routes where !accepted.contains(route) {
+                if (try? router.register(route, handler: { _ in })) != nil { accepted.append(route) }
+            }
+            let reference = try ReferenceMatcher(routes: accepted, options: configuration.options)
+            for _ in 0..<40 {
+                let url = generator.url()
+                let expected = reference.match(url)
+                let actual = router.match(url)
+                #expect(
+                    actual == expected, "\(url) with \(accepted)\n\(router.explain(url).filter(\.matched))")
+                #expect(router.matches(url) == reference.matches(url), "\(url) with \(accepted)")
+                compared += 1
+                if expected != nil { matched += 1 }
+            }
+        }
+        // The generator must exercise matches, not only misses.
+        #expect(compared == 2400)
+        #expect(matched > compared / 5, "only \(matched) of \(compared) URLs matched")
+    }
+}
+
+/// Random routes and URLs over a small alphabet, so they often meet.
+struct RouteGenerator {
+    private var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    private mutating func pick<T>(_ items: [T]) -> T {
+        items[Int(random.next() % UInt64(items.count))]
+    }
+
+    private mutating func chance(_ percent: UInt64) -> Bool {
+        random.next() % 100 < percent
+    }
+
+    mutating func table(count: Int) -> [String] {
+        (0..<count).map { _ in route() }
+    }
+
+    mutating func route() -> String {
+        var parameter = 0
+        func name() -> String {
+            parameter += 1
+            return "p\(parameter)"
+        }
+        let scheme = chance(20) ? pick(["a", "b", "A"]) + "://" : ""
+        var segments: [String] = []
+        let length = Int(random.next() % 4) + 1
+        for index in 0..<length {
+            let last = index == length - 1
+            var choices = [
+                pick(["a", "b", "ab", "x.y", "é", "A"]), ":\(name())", "*", ":\(name())([a-z]+)",
+                ":\(name())(.*)", "(a|b)", "[ab]+", ":\(name()).y", "a-:\(name())", "",
+            ]
+            if last { choices += ["**", ":\(name())?", "a/"] }
+            segments.append(pick(choices))
+        }
+        if chance(30) {
+            let host = pick(["h", "H.com", "x", ":host", "*", "(h|x)", ".*", "h.com"])
+            return scheme + ([host] + segments).joined(separator: "/")
+        }
+        return scheme + "/" + segments.joined(separator: "/")
+    }
+
+    mutating func url() -> String {
+        let scheme = pick(["a", "b", "A", "c"])
+        let host = pick(["h", "H.COM", "h.com", "x", "", "hh"])
+        let count = Int(random.next() % 5)
+        let segments = (0..<count).map { _ in
+            pick([
+                "a", "b", "ab", "x.y", "%C3%A9", "%C3%89", "A", "", "q.y", "a-1", "a%20b", "ba", "AB", "xy",
+            ])
+        }
+        var path = segments.isEmpty && chance(50) ? "" : "/" + segments.joined(separator: "/")
+        if chance(25) { path += "/" }
+        let query = chance(20) ? "?q=1" : ""
+        return "\(scheme)://\(host)\(path)\(query)"
+    }
+}
