@@ -35,7 +35,7 @@ let package = Package(
         // `Sources/waypoint` and `Sources/Waypoint` collide on case-insensitive file systems.
         .executableTarget(
             name: "WaypointCLI",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -42,6 +42,9 @@ struct PatternTable: Sendable {
         guard let options = value.objectValue else { throw TableError("\"options\" must be an object") }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
             guard let type = allowed[name] else {
+                if allowed.isEmpty {
+                    throw TableError("unknown option \(name.quoted): \(adapter) tables take no options")
+                }
                 let known = allowed.keys.sorted().joined(separator: ", ")
                 throw TableError("unknown option \(name.quoted) (known: \(known))")
             }

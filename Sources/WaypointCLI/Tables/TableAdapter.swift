@@ -17,7 +17,9 @@ protocol TableAdapter: Sendable {
 /// The adapters this build of `waypoint` runs.
 enum TableAdapters {
     /// Every adapter, by table `adapter` value.
-    static let all: [any TableAdapter] = [RouterTableAdapter()]
+    static let all: [any TableAdapter] = [
+        RouterTableAdapter(), DetourTableAdapter(), PaylisherTableAdapter(),
+    ]
 
     /// The adapter for tables whose `adapter` is `name`.
     static func named(_ name: String) -> (any TableAdapter)? {
