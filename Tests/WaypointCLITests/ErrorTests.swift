@@ -151,11 +151,66 @@ struct ErrorTests {
             files: ["array.json": .text("[{\"routes\":[],\"cases\":[]}, 1]")],
             error: "array.json: table 2 is not a JSON object", output: nothingRan),
         Case(
-            "an adapter this build does not run", ["test", "detour.json"],
-            files: ["detour.json": .text(#"{"description":"Detour","adapter":"detour","cases":[]}"#)],
+            "an adapter this build does not run", ["test", "other.json"],
+            files: ["other.json": .text(#"{"description":"Other","adapter":"branch","cases":[]}"#)],
             error:
-                "detour.json: table 1 \"Detour\": adapter \"detour\" is not supported by this waypoint (it runs: router)",
+                "other.json: table 1 \"Other\": adapter \"branch\" is not supported by this waypoint (it runs: router, detour, paylisher)",
             output: nothingRan),
+        Case(
+            "options for a Detour table", ["test", "detour.json"],
+            files: ["detour.json": .text(#"{"adapter":"detour","options":{"mode":"all"},"cases":[]}"#)],
+            error: "detour.json: table 1: unknown option \"mode\": detour tables take no options",
+            output: nothingRan),
+        Case(
+            "an unknown Detour mode", ["test", "detour.json"],
+            files: [
+                "detour.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"x","mode":"fast","expect":{}}]}"#)
+            ],
+            error: "detour.json: table 1: case 1: \"mode\" must be one of all, web-only, deferred-only",
+            output: nothingRan),
+        Case(
+            "an unknown Detour type override", ["test", "detour.json"],
+            files: [
+                "detour.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"x","typeOverride":"web","expect":{}}]}"#)
+            ],
+            error: "detour.json: table 1: case 1: \"typeOverride\" must be \"deferred\"", output: nothingRan),
+        Case(
+            "a bad Paylisher option", ["test", "paylisher.json"],
+            files: [
+                "paylisher.json": .text(#"{"adapter":"paylisher","options":{"apiBase":"nope"},"cases":[]}"#)
+            ],
+            error:
+                "paylisher.json: table 1: invalid Paylisher option \"apiBase\": expected an absolute URL string",
+            output: nothingRan),
+        Case(
+            "a router key in a Paylisher table", ["test", "paylisher.json"],
+            files: [
+                "paylisher.json": .text(
+                    #"{"adapter":"paylisher","cases":[{"input":"x","expect":{"route":"/"}}]}"#)
+            ],
+            error:
+                "paylisher.json: table 1: case 1: unknown expectation key \"route\" (known: authParamRequired, campaignId, campaignKeyName, campaignSource, destination, isShortLink, jid, parameters, parseOK, pathSegments, referrer, resolveRequest, resolvedDestination, scheme, source, utmMedium)",
+            output: nothingRan),
+        Case(
+            "an unknown Detour mode option", ["detour", "--mode", "fast", "x"],
+            error:
+                "waypoint detour: unknown mode \"fast\" (known: all, web-only, deferred-only); see \"waypoint detour --help\""
+        ),
+        Case(
+            "a bad Paylisher API base", ["paylisher", "--api-base", "nope", "x"],
+            error:
+                "waypoint paylisher: invalid --api-base value: expected an absolute URL string; see \"waypoint paylisher --help\""
+        ),
+        Case(
+            "an empty Paylisher short-link host", ["paylisher", "--short-link-host=", "x"],
+            error:
+                "waypoint paylisher: invalid --short-link-host value: expected non-empty host name strings; see \"waypoint paylisher --help\""
+        ),
+        Case(
+            "missing Detour input", ["detour", "--json"],
+            error: "waypoint detour: missing INPUT; see \"waypoint detour --help\""),
         Case(
             "an unknown expectation key", ["test", "key.json"],
             files: [

@@ -4,7 +4,7 @@ import Waypoint
 /// `--help` for `waypoint` and every command.
 @Suite("Help")
 struct HelpTests {
-    static let commands = ["test", "match", "explain", "lint", "help"]
+    static let commands = ["test", "match", "explain", "lint", "detour", "paylisher", "help"]
 
     static let overview = """
         waypoint: checks deep-link routes and pattern tables with Waypoint's router.
@@ -12,11 +12,13 @@ struct HelpTests {
         Usage: waypoint COMMAND [options] [arguments]
 
         Commands:
-          test     Runs every case of pattern tables and reports the failures
-          match    Prints the winning route for each URL, with its parameters and query
-          explain  Shows, for every route in order, whether it matches a URL or where it stopped
-          lint     Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
-          help     Shows the help of waypoint or of a command
+          test       Runs every case of pattern tables and reports the failures
+          match      Prints the winning route for each URL, with its parameters and query
+          explain    Shows, for every route in order, whether it matches a URL or where it stopped
+          lint       Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
+          detour     Prints the Detour link model of each input (offline, as a runtime link)
+          paylisher  Prints the Paylisher link model of each input
+          help       Shows the help of waypoint or of a command
 
         Every command accepts --json (machine-readable output) and --help.
         Exit status: 0 success, 1 a check failed, 2 bad usage or an unreadable file.

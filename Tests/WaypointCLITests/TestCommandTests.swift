@@ -7,13 +7,59 @@ import Waypoint
 /// `waypoint test`: runs pattern tables.
 @Suite("waypoint test")
 struct TestCommandTests {
-    @Test("the router fixture tables pass")
-    func fixtures() throws {
-        let result = try CLI.run(["test", "Tests/Fixtures/deeplinkkit.json"])
+    @Test(
+        "every fixture table passes",
+        arguments: [
+            // 98 cases and 5 routes that must fail registration.
+            ("deeplinkkit.json", 103), ("detour.json", 83), ("paylisher.json", 90),
+        ])
+    func fixture(_ file: String, _ checks: Int) throws {
+        let result = try CLI.run(["test", "Tests/Fixtures/\(file)"])
         #expect(result.status == 0, "\(result)")
-        // 98 cases and 5 routes that must fail registration.
-        #expect(result.output == "103 passed, 0 failed\n")
+        #expect(result.output == "\(checks) passed, 0 failed\n")
         #expect(result.errors.isEmpty)
+    }
+
+    @Test("all fixture files at once")
+    func allFixtures() throws {
+        let result = try CLI.run(
+            [
+                "test", "Tests/Fixtures/deeplinkkit.json", "Tests/Fixtures/detour.json",
+                "Tests/Fixtures/paylisher.json",
+            ])
+        #expect(result.status == 0)
+        #expect(result.output == "276 passed, 0 failed\n")
+    }
+
+    @Test("Detour and Paylisher failures use the same format")
+    func adapterFailures() throws {
+        let directory = try ScratchDirectory()
+        try directory.write(
+            "adapters.json",
+            #"""
+            [{"description": "detour", "adapter": "detour",
+              "cases": [{"name": "web", "input": "https://h.example/app/p/1", "mode": "web-only",
+                         "expect": {"route": "/p/2", "type": "verified"}}]},
+             {"adapter": "paylisher", "options": {"shortLinkHosts": ["go.example"]},
+              "cases": [{"input": "https://go.example/K1", "expect": {"isShortLink": false, "parseOK": true}},
+                        {"input": "yourapp://promo", "givenCampaignData": {"scheme": "app://profile"},
+                         "expect": {"resolvedDestination": "profile"}}]}]
+            """#)
+        let result = try CLI.run(["test", "adapters.json"], in: directory.url)
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                FAIL adapters.json, table 1 "detour": case "web"
+                  input:    https://h.example/app/p/1
+                  expected: {"route":"/p/2"}
+                  actual:   {"route":"/p/1"}
+                FAIL adapters.json, table 2: case 1
+                  input:    https://go.example/K1
+                  expected: {"isShortLink":false}
+                  actual:   {"isShortLink":true}
+                1 passed, 2 failed
+
+                """)
     }
 
     @Test("the example shop table passes")
