@@ -36,7 +36,9 @@ struct RegexFactsTests {
         Case(regex: "(*ACCEPT)a", slashFree: false, minimumLength: 0),
         Case(regex: "\\p{L}+", slashFree: false, minimumLength: 0),
         Case(regex: "a{,3}", slashFree: true, minimumLength: 0),
-        Case(regex: "a{x}", slashFree: true, minimumLength: 4),
+        Case(regex: "a{x}", slashFree: false, minimumLength: 0),
+        Case(regex: "a{ 2}", slashFree: false, minimumLength: 0),
+        Case(regex: "\\Qab\\E+", slashFree: false, minimumLength: 0),
     ]
 
     @Test("facts", arguments: cases)

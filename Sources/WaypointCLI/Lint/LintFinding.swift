@@ -3,7 +3,7 @@ import Waypoint
 /// Something `waypoint lint` reports about a route of a routes file.
 struct LintFinding: Sendable, Hashable {
     /// What was found; the raw value is the name output uses.
-    enum Kind: String, Sendable, Hashable, CaseIterable {
+    enum Kind: String, Sendable, Hashable {
         /// The route does not compile (routing.md §3).
         case invalidRoute
         /// The same route string on an earlier line: registering it again only replaces the

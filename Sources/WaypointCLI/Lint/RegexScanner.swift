@@ -81,12 +81,13 @@ struct RegexScanner {
                 index = skipQuantifierSuffix(index + 1)
                 continue
             case "{":
-                if let (next, minimum) = repetition(at: index) {
-                    guard applyQuantifier(minimum: minimum, to: &stack[stack.count - 1]) else { return nil }
-                    index = skipQuantifierSuffix(next)
-                    continue
-                }
-                stack[stack.count - 1].add(length: 1, slash: false)
+                // `{n}`, `{n,}`, `{n,m}`, `{,m}`. Any other brace is a literal or, in newer
+                // PCRE2 syntax, a quantifier with spaces: not read.
+                guard let (next, minimum) = repetition(at: index),
+                    applyQuantifier(minimum: minimum, to: &stack[stack.count - 1])
+                else { return nil }
+                index = skipQuantifierSuffix(next)
+                continue
             case "^", "$":
                 stack[stack.count - 1].add(length: 0, slash: false)
             case ".":
@@ -194,8 +195,7 @@ struct RegexScanner {
         case "E":
             return (index + 2, nil)
         case "Q":
-            // Quoted text up to `\E`: each character is a literal; the last one carries a
-            // following quantifier, and the group length counts them all.
+            // Quoted text up to `\E`: literal characters, read as one atom.
             var cursor = index + 2
             var length = 0
             var slash = false
@@ -207,9 +207,8 @@ struct RegexScanner {
                 cursor += 1
             }
             let end = cursor < text.count ? cursor + 2 : cursor
-            // A quantifier after `\Q…\E` repeats only the last character; counting the
-            // whole run as one atom would overstate the minimum, so a quoted run of more
-            // than one character is read as that run followed by nothing repeatable.
+            // A quantifier after `\Q…\E` repeats only the last character, which one atom
+            // cannot express for a longer run: not read.
             if length > 1, end < text.count, "*+?{".unicodeScalars.contains(text[end]) { return nil }
             return (end, length == 0 ? nil : (length, slash))
         case "c":
