@@ -53,7 +53,7 @@ struct ShadowingDifferentialTests {
                         continue
                     }
                     // The later route wins the witness when it matches it and the earlier one does not.
-                    let url = try witness(earlier: first, later: second, options: options)
+                    let url = try Witness.url(earlier: first, later: second, options: options)
                     #expect(
                         routers[later]?.match(url) != nil && routers[earlier]?.match(url) == nil,
                         "\(earlier) does not shadow \(later), but \(url) does not show it")
@@ -62,26 +62,5 @@ struct ShadowingDifferentialTests {
         }
         // The pool exercises both verdicts plenty.
         #expect(verdicts.shadowed > 100 && verdicts.notShadowed > 1000)
-    }
-
-    /// A URL the later route matches and the earlier one does not.
-    private func witness(
-        earlier: RouteLanguage, later: RouteLanguage, options: RouterOptions
-    ) throws -> String {
-        let model = try #require(later.asLater.first)
-        if let scheme = earlier.scheme, later.scheme != scheme {
-            // The schemes tell them apart: any URL of the later route, in another scheme.
-            let word = try #require(
-                LanguageInclusion.counterexample(
-                    later: model, earlier: SegmentAutomaton(),
-                    strictTrailingSlash: options.strictTrailingSlash))
-            return Witness.url(
-                word, scheme: later.scheme ?? "zz", strictTrailingSlash: options.strictTrailingSlash)
-        }
-        let word = try #require(
-            LanguageInclusion.counterexample(
-                later: model, earlier: earlier.asEarlier, strictTrailingSlash: options.strictTrailingSlash))
-        return Witness.url(
-            word, scheme: later.scheme ?? "x", strictTrailingSlash: options.strictTrailingSlash)
     }
 }

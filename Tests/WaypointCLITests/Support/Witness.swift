@@ -1,3 +1,4 @@
+import Testing
 import Waypoint
 
 @testable import WaypointCLI
@@ -43,5 +44,24 @@ enum Witness {
             }
         }
         return result
+    }
+
+    /// A URL the later route matches and the earlier one does not.
+    static func url(earlier: RouteLanguage, later: RouteLanguage, options: RouterOptions) throws -> String {
+        let model = try #require(later.asLater.first)
+        if let scheme = earlier.scheme, later.scheme != scheme {
+            // The schemes tell them apart: any URL of the later route, in another scheme.
+            let word = try #require(
+                LanguageInclusion.counterexample(
+                    later: model, earlier: SegmentAutomaton(),
+                    strictTrailingSlash: options.strictTrailingSlash))
+            return url(
+                word, scheme: later.scheme ?? "zz", strictTrailingSlash: options.strictTrailingSlash)
+        }
+        let word = try #require(
+            LanguageInclusion.counterexample(
+                later: model, earlier: earlier.asEarlier, strictTrailingSlash: options.strictTrailingSlash))
+        return url(
+            word, scheme: later.scheme ?? "x", strictTrailingSlash: options.strictTrailingSlash)
     }
 }
