@@ -7,8 +7,9 @@ import Testing
 @Suite("Fuzz findings")
 struct FuzzFindingTests {
     /// `Fuzz/crashers/route-compiler/glob-line-feed-6f14d2bd`: the trie's `**` took a rest
-    /// holding a line feed, while the regex emitted for `**` (`.*`) stopped at it, so the
-    /// reference matcher, and routes whose `**` follows a regex segment, did not match.
+    /// holding a line feed, while the regex emitted for `**` (`.*`, without DOTALL) stopped at
+    /// it, so the reference matcher, and routes whose `**` follows a regex segment, did not
+    /// match. Route regexes are now compiled with PCRE2_DOTALL.
     @Test("** takes a rest holding a line feed, in the trie and in a regex tail alike")
     func globTakesLineFeeds() throws {
         let router = Router()

@@ -18,10 +18,11 @@ struct RegexEmitter {
     private let pattern: RoutePattern
     private let caseInsensitivePaths: Bool
 
-    /// The PCRE2 compile options every route regex uses: anchored at both ends, plus
-    /// caseless matching when paths are case-insensitive.
+    /// The PCRE2 compile options every route regex uses: anchored at both ends; `.` matches
+    /// any character, a line feed (a decoded `%0A`) included, so `.*` matches every URL as
+    /// routing.md §1 says; plus caseless matching when paths are case-insensitive.
     var compileOptions: UInt32 {
-        UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_ENDANCHORED)
+        UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_ENDANCHORED) | UInt32(PCRE2_DOTALL)
             | (caseInsensitivePaths ? UInt32(PCRE2_CASELESS) : 0)
     }
 
@@ -56,14 +57,12 @@ struct RegexEmitter {
         let insensitive = Self.isCaseInsensitive(
             pattern, segment: index, caseInsensitivePaths: caseInsensitivePaths)
         switch segment.form {
-        // `**` takes the rest whatever it holds: `(?s:…)` lets the dot match a line feed
-        // (a decoded `%0A`), as the trie's glob does.
         case .glob where separator:
             synthetic("(?:/")
-            capture("**", offset: segment.offset) { $0.synthetic("(?s:.*)") }
+            capture("**", offset: segment.offset) { $0.synthetic(".*") }
             synthetic(")?")
         case .glob:
-            capture("**", offset: segment.offset) { $0.synthetic("(?s:.*)") }
+            capture("**", offset: segment.offset) { $0.synthetic(".*") }
         case .optionalParameter(let name) where separator:
             synthetic("(?:/")
             capture(name, offset: segment.offset) { $0.synthetic("[^/]+") }
