@@ -63,7 +63,8 @@ public enum DetourCheck {
             separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)[0]
         let pathname = beforeQuery.isEmpty ? "/" : String(Substring(beforeQuery))
         try require(
-            link.pathname == pathname && route.hasPrefix(link.pathname), "pathname is route up to its ?",
+            link.pathname == pathname && route.utf8.starts(with: link.pathname.utf8),
+            "pathname is route up to its ?",
             "\(input): \(quoted(link.pathname)) of \(quoted(route))")
         let query =
             route.utf8.firstIndex(of: UInt8(ascii: "?")).map { route[route.utf8.index(after: $0)...] } ?? ""
@@ -74,8 +75,9 @@ public enum DetourCheck {
         try require(link.type == type, "type follows the link's origin and form", "\(input): \(link.type)")
         let trimmed = trim(text)
         let url =
-            trimmed.hasPrefix("//")
-            ? "https:" + trimmed : (expected == .plain && !trimmed.hasPrefix("/") ? "/" + trimmed : trimmed)
+            trimmed.utf8.starts(with: "//".utf8)
+            ? "https:" + trimmed
+            : (expected == .plain && trimmed.utf8.first != UInt8(ascii: "/") ? "/" + trimmed : trimmed)
         try require(link.url == url, "url is the trimmed, normalised input", "\(input): \(quoted(link.url))")
 
         // The router refuses the link's URL (`detour:` + route) once it passes the length
@@ -94,14 +96,14 @@ public enum DetourCheck {
     /// Steps 1–5 of §2: nil for an empty or infrastructure string.
     static func expectedKind(_ text: String) -> Kind? {
         let trimmed = trim(text)
-        if trimmed.isEmpty || trimmed == "about:blank" || trimmed.hasPrefix("exp://")
-            || trimmed.hasPrefix("exps://")
+        if trimmed.isEmpty || trimmed == "about:blank" || trimmed.utf8.starts(with: "exp://".utf8)
+            || trimmed.utf8.starts(with: "exps://".utf8)
             || trimmed.utf8.count >= 23
                 && MatchInvariants.contains(Array(trimmed.utf8), Array("expo-development-client".utf8))
         {
             return nil
         }
-        if trimmed.hasPrefix("//") { return .web }
+        if trimmed.utf8.starts(with: "//".utf8) { return .web }
         let bytes = Array(trimmed.utf8)
         guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else {
             return .plain

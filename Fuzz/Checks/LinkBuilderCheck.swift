@@ -65,7 +65,8 @@ public enum LinkBuilderCheck {
             }
         let buildable =
             validScheme
-            && (host == nil ? !path.hasPrefix("//") : (path.isEmpty || path.utf8.first == UInt8(ascii: "/")))
+            && (host == nil
+                ? !path.utf8.starts(with: "//".utf8) : (path.isEmpty || path.utf8.first == UInt8(ascii: "/")))
         guard let built = builder.absoluteString else {
             try require(!buildable, "a builder with valid parts writes a URL", description)
             return
