@@ -50,7 +50,7 @@ public enum RouteCompilerCheck {
         }
         try checkPattern(compiled.pattern, route: route, options: options)
         let invariants = try MatchInvariants(routes: [route], options: options)
-        if let (url, parameters) = selfURL(compiled.pattern) {
+        if let (url, parameters) = selfURL(compiled.pattern), url.utf8.count <= options.maxURLLength {
             let match = invariants.router.match(url)
             try require(
                 match?.route == route && match?.routeParameters == parameters,
