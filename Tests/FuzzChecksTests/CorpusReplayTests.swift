@@ -5,7 +5,7 @@ import Testing
 /// Every seed under `Fuzz/corpus/<target>/` and every input a fuzzer ever failed on, under
 /// `Fuzz/crashers/<target>/`, is run through its target's checks on every test run, so a
 /// fixed bug stays fixed without a fuzzer.
-@Suite("Fuzz corpora and crashers replay")
+@Suite("Fuzz corpora and crashers replay", .serialized)
 struct CorpusReplayTests {
     /// `Fuzz`, found from this file's location.
     static let fuzzDirectory = URL(fileURLWithPath: #filePath)

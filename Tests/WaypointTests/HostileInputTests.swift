@@ -5,8 +5,9 @@ import Testing
 
 /// Hostile input (issue 8): every public entry point finishes on input built to exhaust
 /// time, memory or the stack, and reports a typed reason. Nothing here measures time; the
-/// time limit only turns a hang into a failure.
-@Suite("Hostile input", .timeLimit(.minutes(1)))
+/// time limit only turns a hang into a failure. The tests run one at a time so that these
+/// CPU-bound cases leave a thread to the suites that time network replies.
+@Suite("Hostile input", .serialized, .timeLimit(.minutes(1)))
 struct HostileInputTests {
     /// A router with a plain parameter, a regex tail that backtracks over segments, and a
     /// glob, so hostile URLs reach every kind of matching.
