@@ -10,7 +10,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Waypoint",
     products: [
-        .library(name: "Waypoint", targets: ["Waypoint"])
+        .library(name: "Waypoint", targets: ["Waypoint"]),
+        .executable(name: "waypoint-bench", targets: ["WaypointBenchmark"]),
     ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
@@ -34,6 +35,24 @@ let package = Package(
         .testTarget(
             name: "WaypointTests",
             dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        // Counts heap allocations for the benchmark by interposing malloc (glibc only).
+        .target(
+            name: "CMallocCounter",
+            path: "Benchmarks/CMallocCounter"
+        ),
+        // The match-throughput benchmark: `swift run -c release waypoint-bench --help`.
+        .executableTarget(
+            name: "WaypointBenchmark",
+            dependencies: ["Waypoint", "CMallocCounter"],
+            path: "Benchmarks",
+            exclude: ["CMallocCounter", "results"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointBenchmarkTests",
+            dependencies: ["WaypointBenchmark", "Waypoint"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
