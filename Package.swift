@@ -9,8 +9,13 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Waypoint",
+    // Apple minimums: Observation (the Paylisher example app) needs iOS 17 / macOS 14, and
+    // test code uses Synchronization, which needs macOS 15. Linux has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
+        .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
         .executable(name: "waypoint-bench", targets: ["WaypointBenchmark"]),
     ],
     targets: [
@@ -24,6 +29,22 @@ let package = Package(
         .target(
             name: "Waypoint",
             dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WaypointDetour",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WaypointPaylisher",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaylisherExampleApp",
+            dependencies: ["WaypointPaylisher"],
+            path: "Examples/PaylisherApp",
             swiftSettings: swiftSettings
         ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
@@ -53,6 +74,16 @@ let package = Package(
         .testTarget(
             name: "WaypointBenchmarkTests",
             dependencies: ["WaypointBenchmark", "Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointDetourTests",
+            dependencies: ["WaypointDetour", "TestHTTPServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointPaylisherTests",
+            dependencies: ["WaypointPaylisher", "PaylisherExampleApp", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

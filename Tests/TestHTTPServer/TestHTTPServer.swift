@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -60,8 +59,11 @@ package final class TestHTTPServer: Sendable {
     package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private let listener: Int32
-    private let state: Mutex<State>
-    private let stopped = Atomic<Bool>(false)
+    // NSLock rather than Synchronization.Mutex: ThreadSanitizer on Linux sees pthread
+    // mutexes (which NSLock uses) but not Mutex's lock.
+    private let lock = NSLock()
+    private nonisolated(unsafe) var state: State
+    private nonisolated(unsafe) var isStopped = false
 
     private struct State {
         var handler: Handler
@@ -97,7 +99,7 @@ package final class TestHTTPServer: Sendable {
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        state = Mutex(State(handler: handler))
+        state = State(handler: handler)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "TestHTTPServer:\(port)"
         thread.start()
@@ -109,28 +111,32 @@ package final class TestHTTPServer: Sendable {
 
     /// Replaces the handler; later requests use the new one.
     package func setHandler(_ handler: @escaping Handler) {
-        state.withLock { $0.handler = handler }
+        lock.withLock { state.handler = handler }
     }
 
     /// Every request received so far, in arrival order.
     package var requests: [Request] {
-        state.withLock { $0.requests }
+        lock.withLock { state.requests }
     }
 
     /// Forgets the recorded requests.
     package func clearRequests() {
-        state.withLock { $0.requests.removeAll() }
+        lock.withLock { state.requests.removeAll() }
     }
 
     /// Stops accepting connections. Connections being served finish on their own.
     package func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let wasStopped = lock.withLock {
+            defer { isStopped = true }
+            return isStopped
+        }
+        guard !wasStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
 
     private func acceptLoop() {
-        while !stopped.load(ordering: .acquiring) {
+        while !lock.withLock({ isStopped }) {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
                 if errno == EINTR { continue }
@@ -144,7 +150,7 @@ package final class TestHTTPServer: Sendable {
     private func serve(_ connection: Int32) {
         defer { close(connection) }
         guard let request = readRequest(connection) else { return }
-        let handler = state.withLock { state -> Handler in
+        let handler = lock.withLock { () -> Handler in
             state.requests.append(request)
             return state.handler
         }

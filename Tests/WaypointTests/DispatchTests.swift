@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Waypoint
@@ -9,7 +8,7 @@ import Testing
 struct DispatchTests {
     /// Records which handlers ran, with the parameters they saw.
     final class Log: Sendable {
-        private let entries = Mutex<[String]>([])
+        private let entries = Locked<[String]>([])
         func append(_ entry: String) { entries.withLock { $0.append(entry) } }
         var all: [String] { entries.withLock { $0 } }
         func closure(_ name: String) -> @Sendable (DeepLink) -> Void {
@@ -192,7 +191,10 @@ struct DispatchTests {
         #expect(log.all.count == 2)
     }
 
+    /// The test runs on the main actor, so a completion queued on the main queue cannot run
+    /// before this job suspends: if it ran inside `handle`, it would see `returned` false.
     @Test("the completion runs on the main queue, after handle returned")
+    @MainActor
     func completionIsAsynchronous() async throws {
         // On Linux, dispatchMain() services the main queue from a thread that is not the
         // process's first thread, so the queue is identified by a queue-specific value.
@@ -200,21 +202,17 @@ struct DispatchTests {
         DispatchQueue.main.setSpecific(key: mainQueue, value: true)
         let router = Router()
         try router.register("/x") { _ in }
-        let returned = Log()
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<(DeepLinkResult, Bool, Bool), Never>) in
+        var returned = false
+        let (result, sawReturned, onMainQueue) = await withCheckedContinuation { continuation in
             let handled = router.handle(URL(string: "s://h/x")!) { result in
                 continuation.resume(
-                    returning: (
-                        result, returned.all == ["returned"],
-                        DispatchQueue.getSpecific(key: mainQueue) == true
-                    ))
+                    returning: (result, returned, DispatchQueue.getSpecific(key: mainQueue) == true))
             }
-            if handled { returned.append("returned") }
+            returned = handled
         }
-        #expect(result.0.isHandled)
-        #expect(result.1, "handle returned before the completion ran")
-        #expect(result.2, "the completion ran on the main queue")
+        #expect(result.isHandled)
+        #expect(sawReturned, "handle returned before the completion ran")
+        #expect(onMainQueue, "the completion ran on the main queue")
     }
 
     @Test("the async variant returns the result")
@@ -229,7 +227,7 @@ struct DispatchTests {
 
     @Test("handlers get the URL, route parameters and query parameters")
     func deepLinkValue() throws {
-        let seen = Mutex<DeepLink?>(nil)
+        let seen = Locked<DeepLink?>(nil)
         let router = Router()
         try router.register("/ride/:id") { link in seen.withLock { $0 = link } }
         router.handle("dpl://dpl.io/ride/abc123?partner=uber&partner=lyft")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Waypoint
@@ -19,7 +18,7 @@ struct RouterTableTests {
     @Test("case passes", arguments: cases)
     func run(_ example: Fixtures.RouterCase) throws {
         let router = Router(options: example.options)
-        let handled = Mutex<[String]>([])
+        let handled = Locked<[String]>([])
         for (route, expectError) in example.routes {
             if let expectError {
                 #expect {

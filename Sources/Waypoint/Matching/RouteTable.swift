@@ -65,13 +65,16 @@ package final class RouteTable: Sendable {
     }
 
     /// The winning route for `url`: the earliest-registered route that matches.
-    package func best(_ url: String) -> Lookup {
-        lookup(url, all: false)
+    ///
+    /// - Parameter pathRoutesOnly: when true, host routes take no part (the adapters match
+    ///   their links, which have no host, against path routes only).
+    package func best(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
+        lookup(url, all: false, pathRoutesOnly: pathRoutesOnly)
     }
 
     /// Every route that matches `url`, in registration order.
-    package func all(_ url: String) -> Lookup {
-        lookup(url, all: true)
+    package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
+        lookup(url, all: true, pathRoutesOnly: pathRoutesOnly)
     }
 
     /// The winning route among scheme-less path routes for a bare path such as
@@ -96,15 +99,18 @@ package final class RouteTable: Sendable {
         }
     }
 
-    private func lookup(_ url: String, all: Bool) -> Lookup {
+    private func lookup(_ url: String, all: Bool, pathRoutesOnly: Bool) -> Lookup {
         var url = url
         return url.withUTF8 { bytes in
             guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
             guard let parts = URLParts.split(bytes) else { return .refused(.invalidURL) }
             let scheme = schemes.child(
                 of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
-            var selected: [Int] = [0, 1]
-            if scheme >= 0 { selected += [2 + 2 * Int(scheme), 3 + 2 * Int(scheme)] }
+            var selected: [Int] = pathRoutesOnly ? [0] : [0, 1]
+            if scheme >= 0 {
+                selected +=
+                    pathRoutesOnly ? [2 + 2 * Int(scheme)] : [2 + 2 * Int(scheme), 3 + 2 * Int(scheme)]
+            }
             return SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
                 path: UnsafeBufferPointer(rebasing: bytes[parts.path]),

@@ -1,5 +1,5 @@
 /// RFC 3986 character classes, and percent-encoding with them.
-enum URICharacters {
+package enum URICharacters {
     static func isAlpha(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
@@ -15,7 +15,7 @@ enum URICharacters {
     }
 
     /// `A-Z a-z 0-9 - . _ ~`
-    static func isUnreserved(_ byte: UInt8) -> Bool {
+    package static func isUnreserved(_ byte: UInt8) -> Bool {
         isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
@@ -69,7 +69,7 @@ enum URICharacters {
     }
 
     /// `text` with every UTF-8 byte that `keeping` rejects written as `%HH` (uppercase hex).
-    static func percentEncode(_ text: String, keeping: (UInt8) -> Bool) -> String {
+    package static func percentEncode(_ text: String, keeping: (UInt8) -> Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)

@@ -59,11 +59,15 @@ extension Router {
 
     /// Dispatches `matchURL` and hands handlers a link whose `url` is `url`: the entry
     /// point adapters use when the string they match is not the URL the app received.
-    package func dispatch(_ matchURL: String, url: URL, attachment: (any Sendable)?) -> DeepLinkResult {
+    ///
+    /// - Parameter pathRoutesOnly: when true, host routes take no part (adapter links).
+    package func dispatch(
+        _ matchURL: String, url: URL, attachment: (any Sendable)?, pathRoutesOnly: Bool = false
+    ) -> DeepLinkResult {
         let snapshot = self.snapshot
         if let gate = snapshot.gate, !gate(url) { return .failed(.refusedByGate) }
         let first: RouteMatch
-        switch snapshot.table.best(matchURL) {
+        switch snapshot.table.best(matchURL, pathRoutesOnly: pathRoutesOnly) {
         case .refused(let failure):
             return .failed(failure)
         case .examined(let matches, _):
@@ -101,7 +105,7 @@ extension Router {
             if index == candidates.count && !expanded {
                 // The winner passed the link on: find the routes after it, in order.
                 expanded = true
-                if case .examined(let all, _) = snapshot.table.all(matchURL) {
+                if case .examined(let all, _) = snapshot.table.all(matchURL, pathRoutesOnly: pathRoutesOnly) {
                     candidates += all.filter { $0.priority > first.priority }
                 }
             }
@@ -111,7 +115,7 @@ extension Router {
     }
 
     /// Delivers `result` on the main queue, after the caller has returned.
-    static func complete(
+    package static func complete(
         _ result: DeepLinkResult, _ completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) {
         DispatchQueue.main.async {

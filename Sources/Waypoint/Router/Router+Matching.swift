@@ -21,6 +21,15 @@ extension Router {
         }
     }
 
+    /// The winning path route for `url`, host routes left out: how adapters match their
+    /// links, which have no host.
+    package func matchPathRoutes(_ url: String) -> RouteMatch? {
+        guard case .examined(let matches, _) = snapshot.table.best(url, pathRoutesOnly: true) else {
+            return nil
+        }
+        return matches.first
+    }
+
     /// The winning scheme-less path route for a bare path such as `/products/42`.
     ///
     /// Only routes that start with `/` and name no scheme take part, since a bare path has

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Routes deep links: registered route patterns, in registration order, each with a
 /// handler (routing.md).
@@ -19,9 +18,9 @@ public final class Router: Sendable {
 
     private let limits: RegexLimits
     /// The published state; readers only take a reference to it.
-    private let published: Mutex<Snapshot>
+    private let published: Locked<Snapshot>
     /// The state registrations edit, one at a time.
-    private let registry: Mutex<Registry>
+    private let registry: Locked<Registry>
 
     /// What a dispatch reads: the compiled table, the handlers by route order, the gate.
     final class Snapshot: Sendable {
@@ -48,10 +47,10 @@ public final class Router: Sendable {
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
         limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
-        published = Mutex(
+        published = Locked(
             Snapshot(table: RouteTable(routes: [], options: options, limits: limits), handlers: [], gate: nil)
         )
-        registry = Mutex(Registry())
+        registry = Locked(Registry())
     }
 
     /// The current snapshot; the lock is held only to copy the reference.

@@ -1,0 +1,2 @@
+/// The app's tabs.
+enum AppTab: Hashable { case home, products, wallet, profile }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The credentials and options an app passes to Detour.
+///
+/// The four-argument initializer of the Detour SDK compiles unchanged; `apiBaseURL` is an
+/// addition that points the adapter at another server (a staging server, or a local test
+/// server).
+public struct DetourConfig: Sendable {
+    /// The API key, sent as `Authorization: Bearer <apiKey>` with every request.
+    public let apiKey: String
+    /// The application identifier, sent as the `X-App-ID` header.
+    public let appID: String
+    /// Whether deferred matching may read the clipboard for a pasted link.
+    public let shouldUseClipboard: Bool
+    /// Which links the adapter handles (detour.md §3).
+    public let linkProcessingMode: LinkProcessingMode
+    /// The server every endpoint is relative to; `https://godetour.dev` by default.
+    public let apiBaseURL: URL
+
+    /// The Detour server used when no other base URL is given.
+    public static let defaultAPIBaseURL: URL = {
+        guard let url = URL(string: "https://godetour.dev") else {
+            preconditionFailure("the default Detour base URL is a valid URL literal")
+        }
+        return url
+    }()
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - apiKey: the API key (Bearer token).
+    ///   - appID: the application identifier (`X-App-ID`).
+    ///   - shouldUseClipboard: whether deferred matching may read the clipboard.
+    ///   - linkProcessingMode: which links to handle.
+    ///   - apiBaseURL: the server; endpoint paths are appended after any trailing `/` is removed.
+    public init(
+        apiKey: String,
+        appID: String,
+        shouldUseClipboard: Bool = true,
+        linkProcessingMode: LinkProcessingMode = .all,
+        apiBaseURL: URL = DetourConfig.defaultAPIBaseURL
+    ) {
+        self.apiKey = apiKey
+        self.appID = appID
+        self.shouldUseClipboard = shouldUseClipboard
+        self.linkProcessingMode = linkProcessingMode
+        self.apiBaseURL = apiBaseURL
+    }
+}

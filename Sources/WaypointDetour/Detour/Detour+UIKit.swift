@@ -1,0 +1,37 @@
+#if canImport(UIKit) && !os(watchOS)
+    import UIKit
+
+    extension Detour {
+        /// Resolves the initial link from `application(_:didFinishLaunchingWithOptions:)`:
+        /// `launchOptions[.url]` is the launch URL and the `userActivityDictionary` values are
+        /// the user activities.
+        public func resolveInitialLink(
+            config: DetourConfig, launchOptions: [UIApplication.LaunchOptionsKey: Any]?,
+            completion: @escaping @MainActor (DetourResult) -> Void
+        ) {
+            var context = DetourLaunchContext(launchURL: launchOptions?[.url] as? URL)
+            if let activities = launchOptions?[.userActivityDictionary] as? [AnyHashable: Any] {
+                context.userActivities = activities.values.compactMap { value in
+                    guard let activity = value as? NSUserActivity else { return nil }
+                    return DetourUserActivity(
+                        activityType: activity.activityType, webpageURL: activity.webpageURL)
+                }
+            }
+            resolveInitialLink(config: config, launchContext: context, completion: completion)
+        }
+
+        /// Resolves the initial link from `scene(_:willConnectTo:options:)`: the first URL
+        /// context is the launch URL and `userActivities` are the user activities.
+        public func resolveInitialLink(
+            config: DetourConfig, connectionOptions: UIScene.ConnectionOptions,
+            completion: @escaping @MainActor (DetourResult) -> Void
+        ) {
+            let context = DetourLaunchContext(
+                launchURL: connectionOptions.urlContexts.first?.url,
+                userActivities: connectionOptions.userActivities.map {
+                    DetourUserActivity(activityType: $0.activityType, webpageURL: $0.webpageURL)
+                })
+            resolveInitialLink(config: config, launchContext: context, completion: completion)
+        }
+    }
+#endif

@@ -1,0 +1,84 @@
+import Foundation
+import Waypoint
+
+/// The services the adapter touches. Every one can be replaced, which is how tests (and apps
+/// outside iOS) drive the adapter.
+///
+/// Set `DetourEnvironment.current` before the first call into `Detour` or `DetourAnalytics`;
+/// an analytics mount keeps the environment it started with.
+public struct DetourEnvironment: Sendable {
+    /// Sends HTTP requests; redirects must not be followed.
+    public var transport: any DetourHTTPTransport
+    /// Keeps the first-entrance flag and the analytics device id.
+    public var store: any DetourKeyValueStore
+    /// Supplies a pasted link for deferred matching.
+    public var clipboard: any DetourClipboardSource
+    /// Describes the device.
+    public var device: any DetourDeviceInfoProvider
+    /// Where the analytics queue (`analytics-queue/`) and, outside Apple platforms, the store
+    /// file live.
+    public var dataDirectory: URL
+    /// The `X-SDK` header value.
+    public var sdkIdentifier: String
+    /// The overall timeout of each kind of request.
+    public var timeouts: DetourTimeouts
+    /// How many records the analytics queue holds before it deletes the oldest.
+    public var analyticsQueueCapacity: Int
+    /// A random number in [0, 1), for backoff jitter.
+    public var random: @Sendable () -> Double
+    /// The current time, for timestamps and `Retry-After` dates.
+    public var now: @Sendable () -> Date
+    /// Where the adapter's diagnostics go.
+    package var logger: DetourLogger
+    /// The real duration of one second of analytics backoff; tests shrink it.
+    package var backoffSecond: TimeInterval
+
+    /// The platform defaults, rooted in the platform's data directory.
+    public init() {
+        self.init(dataDirectory: DetourDataDirectory.platformDefault())
+    }
+
+    /// The platform defaults with files under `dataDirectory`. Outside Apple platforms the
+    /// store is the JSON file `detour-store.json` in that directory.
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+        transport = DetourURLSessionTransport()
+        #if canImport(Darwin)
+            store = DetourUserDefaultsStore()
+        #else
+            store = DetourFileKeyValueStore(
+                fileURL: dataDirectory.appendingPathComponent("detour-store.json"), logger: .standardError)
+        #endif
+        #if os(iOS) || os(visionOS) || os(macOS)
+            clipboard = DetourSystemClipboard()
+        #else
+            clipboard = DetourNoClipboard()
+        #endif
+        device = DetourSystemDeviceInfo()
+        sdkIdentifier = DetourVersion.sdkIdentifier
+        timeouts = DetourTimeouts()
+        analyticsQueueCapacity = 1000
+        random = { Double.random(in: 0..<1) }
+        now = { Date() }
+        logger = .standardError
+        backoffSecond = 1
+    }
+
+    private static let storage = Locked<DetourEnvironment?>(nil)
+
+    /// The environment the shared instances use; created with the platform defaults on
+    /// first read. Reading and writing are thread-safe.
+    public static var current: DetourEnvironment {
+        get {
+            storage.withLock { stored in
+                if let stored { return stored }
+                let created = DetourEnvironment()
+                stored = created
+                return created
+            }
+        }
+        set {
+            storage.withLock { $0 = newValue }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The match-link request body (detour.md §6). `pastedLink` is left out when nil.
+package struct DetourFingerprint: Encodable, Sendable, Hashable {
+    /// One preferred language.
+    package struct Language: Encodable, Sendable, Hashable {
+        /// A BCP 47 tag such as `en-US`.
+        package let languageTag: String
+    }
+
+    package let platform: String
+    package let model: String
+    package let manufacturer: String
+    package let systemVersion: String
+    package let screenWidth: Double
+    package let screenHeight: Double
+    package let scale: Double
+    package let locale: [Language]
+    package let timezone: String
+    package let userAgent: String
+    /// Epoch milliseconds.
+    package let timestamp: Int64
+    package let pastedLink: String?
+
+    /// Builds the fingerprint: `locale` lists the preferred languages, or one entry from the
+    /// locale identifier (`_` → `-`) when there are none. Non-finite screen values become 0.
+    package init(device: DetourDeviceInfo, timestamp: Int64, pastedLink: String?) {
+        platform = device.platform
+        model = device.model
+        manufacturer = device.manufacturer
+        systemVersion = device.systemVersion
+        screenWidth = device.screenWidth.isFinite ? device.screenWidth : 0
+        screenHeight = device.screenHeight.isFinite ? device.screenHeight : 0
+        scale = device.scale.isFinite ? device.scale : 0
+        let languages =
+            device.preferredLanguages.isEmpty
+            ? [device.localeIdentifier.replacingOccurrences(of: "_", with: "-")] : device.preferredLanguages
+        locale = languages.map { Language(languageTag: $0) }
+        timezone = device.timeZoneIdentifier
+        userAgent = device.userAgent
+        self.timestamp = timestamp
+        self.pastedLink = pastedLink
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Crash-safe file replacement: write a temporary file in the same directory, optionally
+/// `fsync` it, rename it over the destination, and sync the directory entry. A reader sees
+/// the old file or the new one, never a torn write.
+package enum DurableFile {
+    /// A failed system call, with the path and the `errno` text.
+    package struct Failure: Error, CustomStringConvertible {
+        /// What failed, e.g. `open /x/.y.tmp: No such file or directory`.
+        package let description: String
+
+        package init(_ call: String, _ path: String, _ code: Int32) {
+            description = "\(call) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// The prefix of temporary files, so loaders can recognise and delete leftovers.
+    package static let temporaryPrefix = ".tmp-"
+
+    /// Replaces `url` with `data`.
+    ///
+    /// - Parameter sync: whether to `fsync` the file and its directory before returning.
+    package static func write(_ data: Data, to url: URL, sync: Bool) throws {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(
+            temporaryPrefix + UUID().uuidString.lowercased() + "-" + url.lastPathComponent)
+        let temporaryPath = temporary.path
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure("open", temporaryPath, errno) }
+        var failure: Failure?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = Failure("write", temporaryPath, errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, sync, fsync(descriptor) != 0 {
+            failure = Failure("fsync", temporaryPath, errno)
+        }
+        close(descriptor)
+        if failure == nil, rename(temporaryPath, url.path) != 0 {
+            failure = Failure("rename", url.path, errno)
+        }
+        if let failure {
+            unlink(temporaryPath)
+            throw failure
+        }
+        if sync {
+            syncDirectory(directory)
+        }
+    }
+
+    /// Deletes `url`; a missing file is not an error.
+    package static func remove(_ url: URL) throws {
+        if unlink(url.path) != 0 && errno != ENOENT {
+            throw Failure("unlink", url.path, errno)
+        }
+    }
+
+    /// POSIX `write`, named apart from `write(_:to:sync:)`.
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+            Musl.write(descriptor, bytes, count)
+        #else
+            Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    /// Makes a rename or unlink in `directory` durable. Best effort: some file systems
+    /// refuse to sync directories, and the data itself is already synced.
+    private static func syncDirectory(_ directory: URL) {
+        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+}

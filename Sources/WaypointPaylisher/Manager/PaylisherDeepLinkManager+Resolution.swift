@@ -1,0 +1,60 @@
+import Foundation
+
+extension PaylisherDeepLinkManager {
+    /// Resolves a campaign in a task and hands the result (nil on failure) to `completion`
+    /// on the main actor, unless the manager is gone by then.
+    func startResolution(
+        of requestURL: URL,
+        completion: @escaping @MainActor (PaylisherDeepLinkManager, PaylisherResolvedDeepLinkPayload?) -> Void
+    ) {
+        let id = issueID()
+        let transport = transport
+        let clock = clock
+        let deadline = clock.now() + config.resolveTimeout
+        let timeout = config.resolveTimeout
+        resolutionTasks[id] = Task { [weak self] in
+            let payload = await Self.resolveCampaign(
+                at: requestURL, transport: transport, timeout: timeout, clock: clock, deadline: deadline)
+            guard let self else { return }
+            resolutionTasks[id] = nil
+            completion(self, payload)
+        }
+    }
+
+    /// Performs one resolution request (spec §5.1, §5.2): a `GET` limited to `timeout`,
+    /// measured on the manager's clock. Returns nil when the transport throws or is too
+    /// slow, the status is not 2xx, or the body is not a campaign object.
+    nonisolated static func resolveCampaign(
+        at url: URL, transport: any PaylisherHTTPTransport, timeout: Duration, clock: PaylisherManagerClock,
+        deadline: Duration
+    ) async -> PaylisherResolvedDeepLinkPayload? {
+        // Race the request against the clock in unstructured tasks: a task group would wait
+        // for a transport that ignores cancellation, and URLSession on Linux truncates its own
+        // timeouts to whole seconds.
+        let (outcomes, continuation) = AsyncStream.makeStream(
+            of: (status: Int, body: Data)?.self, bufferingPolicy: .bufferingOldest(1))
+        let request = Task {
+            continuation.yield(try? await transport.get(url, timeout: timeout))
+        }
+        let timer = Task {
+            try? await clock.sleep(until: deadline)
+            continuation.yield(nil)
+        }
+        var iterator = outcomes.makeAsyncIterator()
+        let first = await iterator.next()
+        request.cancel()
+        timer.cancel()
+        continuation.finish()
+        guard let response = first ?? nil, (200..<300).contains(response.status) else { return nil }
+        return PaylisherResolvedDeepLinkPayload(responseBody: response.body)
+    }
+
+    /// Waits until every campaign resolution started so far, and any started meanwhile, has
+    /// finished and been applied. For tests and the command line.
+    package func waitForResolutions() async {
+        while let (id, task) = resolutionTasks.first {
+            await task.value
+            resolutionTasks[id] = nil
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Waypoint
+
+/// The SDK-style entry point: `PaylisherSDK.shared` forwards to one shared
+/// ``PaylisherDeepLinkManager``, so code written against the Paylisher SDK
+/// (`PaylisherSDK.shared.onDeepLink { … }`) keeps working.
+@MainActor
+public final class PaylisherSDK {
+    /// The shared instance.
+    public static let shared = PaylisherSDK()
+
+    /// The manager every call is forwarded to; replaced by ``setup(config:eventSink:)``.
+    public private(set) var manager: PaylisherDeepLinkManager
+
+    private init() {
+        manager = PaylisherDeepLinkManager()
+    }
+
+    /// Configures deep links, normally once at launch.
+    ///
+    /// A new manager takes over with `config`. The callbacks registered so far stay
+    /// registered, and a link still waiting for an `onDeepLink` handler is handled again by
+    /// the new manager; a gated link pending in the old manager is dropped without an event.
+    ///
+    /// - Parameters:
+    ///   - config: the configuration.
+    ///   - eventSink: receives the `Deep Link …` events; none when nil.
+    public func setup(config: PaylisherDeepLinkConfig, eventSink: (any PaylisherEventSink)? = nil) {
+        let old = manager
+        let new = PaylisherDeepLinkManager(config: config, eventSink: eventSink)
+        new.deepLinkHandler = old.deepLinkHandler
+        new.authHandler = old.authHandler
+        new.failureHandler = old.failureHandler
+        new.campaignResolvedHandler = old.campaignResolvedHandler
+        old.clearPendingDeepLink()
+        manager = new
+        if let held = old.heldArrival {
+            old.heldArrival = nil
+            new.handle(held.link.url, platformHint: held.link.platformHint)
+        }
+    }
+
+    /// Forwards to ``PaylisherDeepLinkManager/onDeepLink(_:)``.
+    public func onDeepLink(
+        _ handler: @escaping @MainActor (_ deepLink: PaylisherDeepLink, _ requiresAuth: Bool) -> Void
+    ) {
+        manager.onDeepLink(handler)
+    }
+
+    /// Forwards to ``PaylisherDeepLinkManager/onDeepLinkRequiresAuth(_:)``.
+    public func onDeepLinkRequiresAuth(
+        _ handler:
+            @escaping @MainActor (_ deepLink: PaylisherDeepLink, _ completion: PaylisherAuthCompletion) ->
+            Void
+    ) {
+        manager.onDeepLinkRequiresAuth(handler)
+    }
+
+    /// Forwards to ``PaylisherDeepLinkManager/onDeepLinkFailed(_:)``.
+    public func onDeepLinkFailed(
+        _ handler: @escaping @MainActor (_ url: URL, _ error: PaylisherDeepLinkError) -> Void
+    ) {
+        manager.onDeepLinkFailed(handler)
+    }
+
+    /// Forwards to ``PaylisherDeepLinkManager/onCampaignResolved(_:)``.
+    public func onCampaignResolved(_ handler: @escaping @MainActor (_ deepLink: PaylisherDeepLink) -> Void) {
+        manager.onCampaignResolved(handler)
+    }
+
+    /// Forwards to ``PaylisherDeepLinkManager/handle(_:platformHint:)``.
+    @discardableResult
+    public func handle(_ url: URL, platformHint: String? = nil) -> PaylisherHandleResult {
+        manager.handle(url, platformHint: platformHint)
+    }
+
+    /// Forwards to ``PaylisherDeepLinkManager/handle(userActivity:)-(UserActivity)``.
+    @discardableResult
+    public func handle(userActivity: UserActivity) -> PaylisherHandleResult? {
+        manager.handle(userActivity: userActivity)
+    }
+
+    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        /// Forwards to ``PaylisherDeepLinkManager/handle(userActivity:)-(NSUserActivity)``.
+        @discardableResult
+        public func handle(userActivity: NSUserActivity) -> PaylisherHandleResult? {
+            manager.handle(userActivity: userActivity)
+        }
+    #endif
+
+    /// Forwards to ``PaylisherDeepLinkManager/hasPendingDeepLink``.
+    public var hasPendingDeepLink: Bool { manager.hasPendingDeepLink }
+
+    /// Forwards to ``PaylisherDeepLinkManager/pendingDeepLink``.
+    public var pendingDeepLink: PaylisherDeepLink? { manager.pendingDeepLink }
+
+    /// Forwards to ``PaylisherDeepLinkManager/pendingDeepLinkDestination``.
+    public var pendingDeepLinkDestination: String? { manager.pendingDeepLinkDestination }
+
+    /// Forwards to ``PaylisherDeepLinkManager/lastDeepLink``.
+    public var lastDeepLink: PaylisherDeepLink? { manager.lastDeepLink }
+
+    /// Forwards to ``PaylisherDeepLinkManager/completePendingDeepLink()``.
+    @discardableResult
+    public func completePendingDeepLink() -> Bool { manager.completePendingDeepLink() }
+
+    /// Forwards to ``PaylisherDeepLinkManager/cancelPendingDeepLink()``.
+    @discardableResult
+    public func cancelPendingDeepLink() -> Bool { manager.cancelPendingDeepLink() }
+
+    /// Forwards to ``PaylisherDeepLinkManager/clearPendingDeepLink()``.
+    @discardableResult
+    public func clearPendingDeepLink() -> Bool { manager.clearPendingDeepLink() }
+
+    /// Forwards to ``PaylisherDeepLinkManager/attributionProperties()``.
+    public func attributionProperties() -> [String: PaylisherJSONValue] { manager.attributionProperties() }
+
+    /// Forwards to ``PaylisherDeepLinkManager/resetJourney()``.
+    public func resetJourney() { manager.resetJourney() }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Waypoint
+
+extension Router {
+    /// The winning route for a Paylisher link (paylisher.md §8).
+    ///
+    /// The link is routed by its segments, not its raw URL: it is matched as a URL with the
+    /// link's scheme, an empty host, the path ``PaylisherDeepLink/routePath`` and the link's
+    /// raw query. Path routes therefore match the custom-scheme and web forms alike
+    /// (`yourapp://products/42` and `https://link.paylisher.com/products/42` both match
+    /// `/products/:id`); a route with a scheme still matches only that scheme; host routes
+    /// take no part.
+    public func match(_ link: PaylisherDeepLink) -> RouteMatch? {
+        matchPathRoutes(link.routeMatchURL)
+    }
+
+    /// Dispatches a Paylisher link (paylisher.md §8) as ``match(_:)-(PaylisherDeepLink)``
+    /// matches it. Handlers receive a deep link whose `url` is the link's original URL and
+    /// whose ``Waypoint/DeepLink/paylisherLink`` is the link.
+    @discardableResult
+    public func handle(_ link: PaylisherDeepLink) -> DeepLinkResult {
+        dispatch(link.routeMatchURL, url: link.url, attachment: link, pathRoutesOnly: true)
+    }
+
+    /// Dispatches a Paylisher link, then calls `completion` with the result on the main
+    /// queue, asynchronously.
+    ///
+    /// - Returns: whether the link was handled.
+    @discardableResult
+    public func handle(
+        _ link: PaylisherDeepLink, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
+    ) -> Bool {
+        let result: DeepLinkResult = handle(link)
+        Router.complete(result, completion)
+        return result.isHandled
+    }
+
+    /// Dispatches a Paylisher link from asynchronous code.
+    public func handle(_ link: PaylisherDeepLink) async -> DeepLinkResult {
+        dispatch(link.routeMatchURL, url: link.url, attachment: link, pathRoutesOnly: true)
+    }
+}
+
+extension PaylisherDeepLink {
+    /// The string the router matches: `scheme:` + ``routePath`` + `?` + the raw query when
+    /// the link has one — a URL without an authority, so its host is empty.
+    package var routeMatchURL: String {
+        scheme + ":" + routePath + (rawQuery.map { "?" + $0 } ?? "")
+    }
+}
+
+extension DeepLink {
+    /// The Paylisher link this deep link was dispatched from, or nil when it did not come
+    /// through ``Waypoint/Router/handle(_:)-(PaylisherDeepLink)``.
+    public var paylisherLink: PaylisherDeepLink? {
+        attachment as? PaylisherDeepLink
+    }
+}

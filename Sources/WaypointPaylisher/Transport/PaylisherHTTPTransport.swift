@@ -1,0 +1,15 @@
+import Foundation
+
+/// Performs the campaign-resolution `GET` (spec §5.1). Tests inject a fake; the default is
+/// ``PaylisherURLSessionTransport``.
+public protocol PaylisherHTTPTransport: Sendable {
+    /// Sends a `GET` for `url` with no body and no added headers.
+    ///
+    /// - Parameters:
+    ///   - url: the request URL.
+    ///   - timeout: how long the request may take. The manager enforces it as well, so an
+    ///     implementation may round it to what its platform supports.
+    /// - Returns: the HTTP status and the response body.
+    /// - Throws: when no HTTP response arrived.
+    func get(_ url: URL, timeout: Duration) async throws -> (status: Int, body: Data)
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TestHTTPServer
+
+@testable import WaypointDetour
+
+/// A server, a data directory and analytics queues opened on it, for queue-level tests.
+final class QueueHarness: Sendable {
+    let server: TestHTTPServer
+    let directory: TestDirectory
+    let logs = LogCapture()
+    let capacity: Int
+    let analyticsTimeout: TimeInterval
+    let backoffSecond: TimeInterval
+
+    /// - Parameter backoffSecond: the real length of a backoff second; a large value keeps
+    ///   the sender from retrying by itself, so only `flush()` sends after a failure.
+    init(
+        capacity: Int = 1000, analyticsTimeout: TimeInterval = 2, backoffSecond: TimeInterval = 0.001,
+        handler: @escaping TestHTTPServer.Handler = { _ in .json(200, "{}") }
+    ) throws {
+        server = try TestHTTPServer(handler: handler)
+        directory = try TestDirectory()
+        self.capacity = capacity
+        self.analyticsTimeout = analyticsTimeout
+        self.backoffSecond = backoffSecond
+    }
+
+    var environment: DetourEnvironment {
+        var environment = TestEnvironment.make(
+            directory: directory, logs: logs, timeouts: DetourTimeouts(analytics: analyticsTimeout))
+        environment.analyticsQueueCapacity = capacity
+        environment.backoffSecond = backoffSecond
+        return environment
+    }
+
+    func config(appID: String = "app-1") -> DetourConfig {
+        TestEnvironment.config(server, appID: appID)
+    }
+
+    /// Opens a queue on the directory (the next "process").
+    func open() -> DetourAnalyticsQueue {
+        DetourAnalyticsQueue(environment: environment)
+    }
+
+    /// Opens a queue and starts sending with `config()`.
+    func openSending(appID: String = "app-1") -> DetourAnalyticsQueue {
+        let queue = open()
+        queue.start(config: config(appID: appID), environment: environment)
+        return queue
+    }
+
+    /// A small distinct event body.
+    static func body(_ index: Int) -> Data {
+        Data(#"{"event_name":"e\#(index)","data":{"i":\#(index)}}"#.utf8)
+    }
+
+    /// The analytics requests received, in order.
+    var analyticsRequests: [TestHTTPServer.Request] {
+        server.requests.filter { $0.path.hasPrefix("/api/analytics/") }
+    }
+
+    /// The `event_name` of each analytics request received.
+    var eventNames: [String] {
+        analyticsRequests.compactMap { $0.jsonBody?["event_name"] as? String }
+    }
+
+    /// The decoded contents of a record file.
+    func recordOnDisk(_ seq: UInt64) throws -> DetourAnalyticsRecord {
+        let data = try Data(
+            contentsOf: directory.queue.appendingPathComponent(DetourAnalyticsRecord.fileName(for: seq)))
+        return try JSONDecoder().decode(DetourAnalyticsRecord.self, from: data)
+    }
+
+    /// The decoded `state.json`.
+    func stateOnDisk() throws -> DetourAnalyticsQueueState {
+        try JSONDecoder().decode(
+            DetourAnalyticsQueueState.self,
+            from: Data(contentsOf: directory.queue.appendingPathComponent("state.json")))
+    }
+
+    func finish(_ queues: DetourAnalyticsQueue...) async {
+        for queue in queues {
+            await queue.close()
+        }
+        server.stop()
+        directory.remove()
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import TestHTTPServer
+import Testing
+import Waypoint
+
+@testable import WaypointPaylisher
+
+/// Campaign resolution over real HTTP with the default URLSession transport (spec §5).
+@Suite("Campaign resolution over HTTP")
+@MainActor
+struct ResolutionHTTPTests {
+    /// A campaign in the API's Extended JSON forms, with one field of the wrong type.
+    nonisolated static let goodBody = """
+        {"_id":{"$oid":"c1"},"title":"Sale","scheme":"diyetim://profile","jid":"PJ","__v":2,
+         "createdAt":{"$date":"2025-11-20T10:00:00.000Z"},"teamId":7,"unknown":[1]}
+        """
+
+    /// A manager asking `server` for campaigns, on the real clock.
+    static func makeManager(
+        server: TestHTTPServer, sink: RecordingEventSink, resolveTimeout: Duration = .seconds(10)
+    ) -> PaylisherDeepLinkManager {
+        PaylisherDeepLinkManager(
+            config: PaylisherDeepLinkConfig(apiBase: server.baseURL, resolveTimeout: resolveTimeout),
+            eventSink: sink, sessionID: { "s" })
+    }
+
+    @Test("one GET to <apiBase>/campaign/resolve/<key>, no body, no added headers")
+    func requestShape() async throws {
+        let server = try TestHTTPServer { _ in .json(200, Self.goodBody) }
+        defer { server.stop() }
+        let sink = RecordingEventSink()
+        let manager = Self.makeManager(server: server, sink: sink)
+        manager.onDeepLink { _, _ in }
+        manager.handle(URL(string: "yourapp://promo?keyName=a%26b%2Fc%20d")!)
+        await manager.waitForResolutions()
+        let requests = server.requests
+        #expect(requests.count == 1)
+        let request = try #require(requests.first)
+        #expect(request.method == "GET")
+        #expect(request.target == "/campaign/resolve/a%26b%2Fc%20d")
+        #expect(request.body.isEmpty)
+        // Only what the HTTP stack itself sends; nothing the adapter adds (no API key, no body).
+        let allowed: Set<String> = [
+            "host", "user-agent", "accept", "accept-encoding", "accept-language", "connection",
+        ]
+        #expect(Set(request.headers.keys).isSubset(of: allowed), "\(request.headers)")
+    }
+
+    @Test("success: delivered at once, then Opened with the campaign and onCampaignResolved")
+    func success() async throws {
+        let server = try TestHTTPServer { _ in .json(201, Self.goodBody) }
+        defer { server.stop() }
+        let sink = RecordingEventSink()
+        let manager = Self.makeManager(server: server, sink: sink)
+        var delivered: [PaylisherDeepLink] = []
+        var resolved: [PaylisherDeepLink] = []
+        manager.onDeepLink { link, _ in delivered.append(link) }
+        manager.onCampaignResolved { link in resolved.append(link) }
+        #expect(manager.handle(URL(string: "yourapp://promo?keyName=K")!) == .accepted)
+        #expect(delivered.count == 1)
+        #expect(delivered.first?.campaignData == nil)
+        await manager.waitForResolutions()
+        let link = try #require(resolved.first)
+        #expect(resolved.count == 1)
+        #expect(
+            link.campaignData
+                == PaylisherResolvedDeepLinkPayload(
+                    id: "c1", title: "Sale", scheme: "diyetim://profile",
+                    createdAt: "2025-11-20T10:00:00.000Z", jid: "PJ", version: 2))
+        #expect(link.resolvedDestination == "profile")
+        #expect(manager.lastDeepLink == link)
+        #expect(sink.names == [PaylisherEvent.opened])
+        #expect(sink.events.first?.properties["campaign_resolved"] == true)
+        #expect(sink.events.first?.properties["title"] == "Sale")
+    }
+
+    enum Failure: String, CaseIterable, Sendable {
+        case notFoundStatus, serverError, errorBodyWith200, arrayBody, malformedJSON, emptyNoContent
+        case htmlBody, slowReply, droppedConnection, garbledResponse
+
+        var reply: TestHTTPServer.Reply {
+            switch self {
+            case .notFoundStatus: .json(404, #"{"error":"Campaign not found","statusCode":404}"#)
+            case .serverError: .json(500, ResolutionHTTPTests.goodBody)
+            case .errorBodyWith200: .json(200, #"{"error":"Campaign not found","statusCode":404}"#)
+            case .arrayBody: .json(200, "[" + ResolutionHTTPTests.goodBody + "]")
+            case .malformedJSON: .json(200, #"{"title":"Sale""#)
+            case .emptyNoContent: .respond(status: 204)
+            case .htmlBody:
+                .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("<p>hi</p>".utf8))
+            case .slowReply: .delay(seconds: 30, then: .json(200, ResolutionHTTPTests.goodBody))
+            case .droppedConnection: .dropConnection
+            case .garbledResponse: .raw(Data("HTTX/9 ???\r\n\r\n".utf8))
+            }
+        }
+    }
+
+    @Test("failures never block delivery and report campaign_resolved false", arguments: Failure.allCases)
+    func failure(_ failure: Failure) async throws {
+        let server = try TestHTTPServer { _ in failure.reply }
+        defer { server.stop() }
+        let sink = RecordingEventSink()
+        let manager = Self.makeManager(server: server, sink: sink, resolveTimeout: .milliseconds(300))
+        var delivered: [PaylisherDeepLink] = []
+        var resolved: [PaylisherDeepLink] = []
+        manager.onDeepLink { link, _ in delivered.append(link) }
+        manager.onCampaignResolved { link in resolved.append(link) }
+        let start = ContinuousClock.now
+        manager.handle(URL(string: "yourapp://promo?keyName=K")!)
+        #expect(delivered.count == 1)
+        await manager.waitForResolutions()
+        // The slow reply comes after 30 s; ending well before that shows resolveTimeout cut it
+        // off, with room for a loaded machine.
+        #expect(ContinuousClock.now - start < .seconds(10), "resolution outlived resolveTimeout")
+        #expect(resolved.isEmpty)
+        #expect(manager.lastDeepLink?.campaignData == nil)
+        #expect(sink.names == [PaylisherEvent.opened])
+        #expect(sink.events.first?.properties["campaign_resolved"] == false)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a slow reply is cut off at resolveTimeout, not at a whole second")
+    func subSecondTimeout() async throws {
+        let server = try TestHTTPServer { _ in .delay(seconds: 10, then: .json(200, Self.goodBody)) }
+        defer { server.stop() }
+        let sink = RecordingEventSink()
+        let manager = Self.makeManager(server: server, sink: sink, resolveTimeout: .milliseconds(250))
+        manager.onDeepLink { _, _ in }
+        let start = ContinuousClock.now
+        manager.handle(URL(string: "yourapp://promo?keyName=K")!)
+        await manager.waitForResolutions()
+        let elapsed = ContinuousClock.now - start
+        // Cut off by the 250 ms timeout, long before the server's 10 s reply (the exact
+        // sub-second deadline is pinned with the test clock; a tight upper bound here would
+        // only measure the machine's load).
+        #expect(elapsed >= .milliseconds(240) && elapsed < .seconds(5), "took \(elapsed)")
+    }
+
+    @Test("the URLSession transport returns any status and throws on a dropped connection")
+    func transport() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/drop" ? .dropConnection : .json(418, #"{"x":1}"#)
+        }
+        defer { server.stop() }
+        let transport = PaylisherURLSessionTransport()
+        let (status, body) = try await transport.get(
+            server.baseURL.appendingPathComponent("teapot"), timeout: .seconds(5))
+        #expect(status == 418)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"x":1}"#)
+        await #expect(throws: (any Error).self) {
+            _ = try await transport.get(server.baseURL.appendingPathComponent("drop"), timeout: .seconds(5))
+        }
+    }
+
+    @Test("URLSession gets the timeout rounded up to whole seconds")
+    func wholeSeconds() {
+        #expect(PaylisherURLSessionTransport.wholeSeconds(.milliseconds(500)) == 1)
+        #expect(PaylisherURLSessionTransport.wholeSeconds(.milliseconds(1500)) == 2)
+        #expect(PaylisherURLSessionTransport.wholeSeconds(.seconds(10)) == 10)
+        #expect(PaylisherURLSessionTransport.wholeSeconds(.zero) == 1)
+    }
+}

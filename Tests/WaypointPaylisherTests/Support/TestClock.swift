@@ -1,0 +1,84 @@
+import Synchronization
+
+/// A clock that moves only when a test advances it, so timers and timeouts run
+/// deterministically. Sleepers whose deadline is reached are resumed by ``advance(by:)``;
+/// a cancelled sleeper throws `CancellationError`.
+final class TestClock: Clock, Sendable {
+    /// An instant: the time since the clock was created.
+    struct Instant: InstantProtocol {
+        var offset: Duration
+
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var nextID: UInt64 = 0
+        var sleepers: [UInt64: Sleeper] = [:]
+        var cancelled: Set<UInt64> = []
+    }
+
+    private let state = Mutex(State())
+
+    var now: Instant { state.withLock { $0.now } }
+
+    var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on this clock.
+    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return sleeper
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
+    func advance(by duration: Duration) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now = state.now.advanced(by: duration)
+            let now = state.now
+            let due = state.sleepers.filter { $0.value.deadline <= now }
+            for id in due.keys { state.sleepers[id] = nil }
+            return due.values.sorted { $0.deadline < $1.deadline }
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    deinit {
+        let sleepers = state.withLock { state in
+            defer { state.sleepers.removeAll() }
+            return Array(state.sleepers.values)
+        }
+        for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
+    }
+}

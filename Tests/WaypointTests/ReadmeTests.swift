@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import Waypoint
+
+/// The README's router snippets, copied verbatim between the markers, so they compile and
+/// do what the README says; and a check that every Swift block of the README appears in
+/// the project's tests or examples, so no snippet goes stale.
+@Suite("README")
+struct ReadmeTests {
+    @Test("the five-minute tour")
+    func tour() throws {
+        // README snippet begins
+        let router = Router()
+        try router.register("/products/:id") { link in
+            print("product", link.routeParameters["id"] ?? "")
+        }
+        try router.register("shop.example/campaigns/:code([A-Z0-9]{6})") { link in
+            let source = link.queryParameters["utm_source"]?.stringValue ?? "direct"
+            print("campaign", link.routeParameters["code"] ?? "", "from", source)
+        }
+        try router.register(".*") { link in
+            print("fallback", link.url)
+        }
+
+        router.handle(URL(string: "myapp://open/products/42")!)  // product 42
+        router.handle(URL(string: "https://shop.example/campaigns/SPRING")!)  // campaign SPRING from direct
+        router.handle(URL(string: "myapp://somewhere/else")!)  // fallback myapp://somewhere/else
+        // README snippet ends
+        #expect(router.handle(URL(string: "myapp://open/products/42")!).route == "/products/:id")
+        #expect(
+            router.handle(URL(string: "https://shop.example/campaigns/SPRING")!).deepLink?["code"] == "SPRING"
+        )
+        #expect(router.handle(URL(string: "myapp://somewhere/else")!).route == ".*")
+
+        var printed = ""
+        // README snippet begins
+        do {
+            try router.register("/items/:id([0-9]+") { _ in }
+        } catch {
+            print(error)  // unbalanced bracket in route "/items/:id([0-9]+" at column 11: "(" is never closed
+        }
+        // README snippet ends
+        do {
+            try router.register("/items/:id([0-9]+") { _ in }
+        } catch {
+            printed = "\(error)"
+        }
+        #expect(
+            printed == #"unbalanced bracket in route "/items/:id([0-9]+" at column 11: "(" is never closed"#)
+
+        // README snippet begins
+        struct AccountHandler: DeepLinkHandler {
+            let isLoggedIn: @Sendable () -> Bool
+            func shouldHandle(_ deepLink: DeepLink) -> Bool { isLoggedIn() }
+            func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .handled }
+        }
+        try router.register("/account/:section?", handler: AccountHandler(isLoggedIn: { false }))
+        // README snippet ends
+        #expect(
+            router.handle(URL(string: "myapp://x/account/orders")!).route == ".*", "declined, so the fallback"
+        )
+
+        // README snippet begins
+        let url = URL(string: "myapp://x/products/7")!
+        let parameters = router.match(url)?.routeParameters  // ["id": "7"]
+        let winners = router.matches(url).map(\.route)  // ["/products/:id", ".*"]
+        for line in router.explain(URL(string: "https://shop.example/campaigns/spring")!) {
+            print(line)
+        }
+        // /products/:id: stopped: literal differs at path segment 1: expected "products", got "campaigns"
+        // shop.example/campaigns/:code([A-Z0-9]{6}): stopped: regex failed from path segment 2
+        // .*: matched
+        // /account/:section?: stopped: literal differs at path segment 1: expected "account", got "campaigns"
+        // README snippet ends
+        #expect(parameters == ["id": "7"])
+        #expect(winners == ["/products/:id", ".*"])
+        #expect(
+            router.explain(URL(string: "https://shop.example/campaigns/spring")!).map(\.description) == [
+                #"/products/:id: stopped: literal differs at path segment 1: expected "products", got "campaigns""#,
+                "shop.example/campaigns/:code([A-Z0-9]{6}): stopped: regex failed from path segment 2",
+                ".*: matched",
+                #"/account/:section?: stopped: literal differs at path segment 1: expected "account", got "campaigns""#,
+            ])
+    }
+
+    /// The project's root.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("every Swift block of the README appears in a test or an example")
+    func snippetsAreCompiled() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
+            String($0.prefix { _ in true }.components(separatedBy: "```")[0])
+        }
+        #expect(!blocks.isEmpty)
+        var sources = ""
+        for directory in ["Tests", "Examples"] {
+            let base = Self.root.appendingPathComponent(directory)
+            guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                sources += try String(contentsOf: file, encoding: .utf8) + "\n"
+            }
+        }
+        let normalizedSources = Self.normalize(sources)
+        for block in blocks where !block.contains(".package(") {
+            // A manifest fragment cannot compile on its own; every other block must.
+            #expect(
+                normalizedSources.contains(Self.normalize(block)),
+                "README block not found in tests:\n\(block)")
+        }
+    }
+
+    /// Lines trimmed and runs of spaces collapsed, so indentation and the formatter's
+    /// alignment of trailing comments do not matter.
+    static func normalize(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+}
