@@ -3,7 +3,14 @@
 // allocation itself (the executable's TLS block exists before main runs).
 #include "CMallocCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+// Sanitizers bring their own malloc; defining another one would take theirs away.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define WAYPOINT_UNDER_SANITIZER 1
+#endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(WAYPOINT_UNDER_SANITIZER)
 
 #include <errno.h>
 #include <malloc.h>

@@ -5,7 +5,8 @@
 // definitions take the place of glibc's for every library in the process; each one
 // forwards to glibc's own allocator (`__libc_malloc` and friends) and, while counting is
 // on for the calling thread, adds to that thread's counts. Elsewhere nothing is
-// interposed and `waypoint_malloc_counter_is_available()` returns false.
+// interposed and `waypoint_malloc_counter_is_available()` returns false; so too under
+// AddressSanitizer, ThreadSanitizer and MemorySanitizer, which interpose malloc themselves.
 #ifndef WAYPOINT_CMALLOCCOUNTER_H
 #define WAYPOINT_CMALLOCCOUNTER_H
 
