@@ -35,6 +35,9 @@ struct Trie: Sendable {
     /// Whether this trie has no routes.
     var isEmpty: Bool { nodes[0].minOrder == .max }
 
+    /// The order of the earliest-registered route in this trie (`Int32.max` when empty).
+    var earliestOrder: Int32 { nodes[0].minOrder }
+
     /// Builds the trie of `routes`, each with its registration order.
     init(routes: [(order: Int32, route: CompiledRoute)], isHost: Bool) {
         self.isHost = isHost
