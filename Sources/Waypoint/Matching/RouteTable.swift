@@ -225,7 +225,11 @@ package final class RouteTable: Sendable {
     func parameters(
         of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
     ) -> [String: String] {
-        var parameters: [String: String] = [:]
+        // Sized for every parameter the route can capture, so the dictionary is allocated
+        // once and never grows (no allocation at all for a route without parameters).
+        var capacity = route.captures.count + (route.tail?.parameters.count ?? 0)
+        if hit.kind == .optionalPresent || hit.kind == .glob { capacity += 1 }
+        var parameters = [String: String](minimumCapacity: capacity)
         for (depth, name) in route.captures {
             parameters[name] = SegmentView.string(view.segment(depth))
         }
