@@ -6,7 +6,11 @@
 /// Nodes list the routes that end at them, in registration order, and know the smallest
 /// registration order in their subtree, so a search can skip every subtree that cannot
 /// beat the best match found so far.
-struct Trie: Sendable {
+///
+/// A final class rather than a struct: a table holds several tries and a lookup reads
+/// them through an array, where a struct of four arrays would be copied (four retains and
+/// releases) at every access.
+final class Trie: Sendable {
     /// A node; route lists are ranges of ``Trie/orders``.
     struct Node: Sendable {
         /// The child under the any edge, or -1.
