@@ -100,20 +100,33 @@ struct SegmentView {
                 boundsBase[0] = 0
                 boundsBase[1] = Int32(written)
                 var count = 1
-                var segmentStart = 0
                 if !path.isEmpty {
-                    for position in 0...pathBody.count {
-                        guard position == pathBody.count || pathBody[position] == UInt8(ascii: "/") else {
-                            continue
-                        }
-                        let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<position])
+                    // One pass copies each segment after a `/` and notes whether it holds a
+                    // `%`; only such a segment is then decoded, from the source over its copy.
+                    var read = 0
+                    while true {
                         base[written] = UInt8(ascii: "/")
                         written += 1
-                        boundsBase[2 * count] = Int32(written)
-                        written += decode(raw, into: base + written)
+                        let start = written
+                        let segmentStart = read
+                        var escaped = false
+                        while read < pathBody.count {
+                            let byte = pathBody[read]
+                            if byte == UInt8(ascii: "/") { break }
+                            base[written] = byte
+                            escaped = escaped || byte == UInt8(ascii: "%")
+                            written += 1
+                            read += 1
+                        }
+                        if escaped {
+                            let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<read])
+                            written = start + decode(raw, into: base + start)
+                        }
+                        boundsBase[2 * count] = Int32(start)
                         boundsBase[2 * count + 1] = Int32(written)
                         count += 1
-                        segmentStart = position + 1
+                        if read == pathBody.count { break }
+                        read += 1
                     }
                     if !strictTrailingSlash, count > 1, boundsBase[2 * count - 2] == boundsBase[2 * count - 1]
                     {
