@@ -29,80 +29,95 @@ extension Trie {
         withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: 2 * count + 4) {
             stack in
             nodes.withUnsafeBufferPointer { nodes in
-                orders.withUnsafeBufferPointer { orders in
-                    var top = 0
-                    stack[0] = (0, 0)
-                    top = 1
-                    while top > 0 {
-                        top -= 1
-                        let (index, depth) = stack[top]
-                        let node = nodes[Int(index)]
-                        if node.minOrder >= collector.bound { continue }
-                        let atEnd = Int(depth) >= count
-                        if atEnd {
-                            for slot in node.ends {
-                                let order = orders[Int(slot)]
-                                if order >= collector.bound { break }
-                                collector.record(
-                                    TrieHit(
-                                        order: order, kind: .end, depth: depth, withTrailingSlash: false,
-                                        isHost: isHost))
-                            }
-                            for slot in node.optionalEnds {
-                                let order = orders[Int(slot)]
-                                if order >= collector.bound { break }
-                                collector.record(
-                                    TrieHit(
-                                        order: order, kind: .optionalPresent, depth: depth,
-                                        withTrailingSlash: false, isHost: isHost))
-                            }
-                        }
-                        for slot in node.globs {
-                            let order = orders[Int(slot)]
-                            if order >= collector.bound { break }
-                            collector.record(
-                                TrieHit(
-                                    order: order, kind: .glob, depth: depth, withTrailingSlash: false,
-                                    isHost: isHost))
-                        }
-                        if !node.tails.isEmpty && depth < virtualDepth {
-                            for slot in node.tails {
-                                let order = orders[Int(slot)]
-                                if order >= collector.bound { break }
-                                runTail(
-                                    order: order, depth: depth, view: view, context: context, into: &collector
-                                )
-                            }
-                        }
-                        // Children, the one holding the earlier route popped first.
-                        var first: (node: Int32, depth: Int32) = (-1, 0)
-                        var second: (node: Int32, depth: Int32) = (-1, 0)
-                        if !atEnd {
-                            let segment = view.segment(Int(depth))
+                var top = 0
+                stack[0] = (0, 0)
+                top = 1
+                while top > 0 {
+                    top -= 1
+                    let (index, depth) = stack[top]
+                    let node = nodes[Int(index)]
+                    if node.minOrder >= collector.bound { continue }
+                    let atEnd = Int(depth) >= count
+                    if node.terminals >= 0 {
+                        report(
+                            terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
+                            virtualDepth: virtualDepth,
+                            view: view, context: context, into: &collector)
+                    }
+                    // Children, the one holding the earlier route popped first.
+                    var first: (node: Int32, depth: Int32) = (-1, 0)
+                    var second: (node: Int32, depth: Int32) = (-1, 0)
+                    if !atEnd {
+                        let segment = view.segment(Int(depth))
+                        if node.literalChildren > 0 {
                             let fold = (isHost && depth == 0) || context.caseInsensitivePaths
                             let literal = edges.child(of: index, key: segment, foldCase: fold)
                             if literal >= 0 { first = (literal, depth + 1) }
-                            if !segment.isEmpty && node.anyChild >= 0 { second = (node.anyChild, depth + 1) }
-                        } else if depth == Int32(count) && !context.strictTrailingSlash {
-                            // The trailing slash the router ignores: an empty last segment.
-                            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                            let literal = edges.child(of: index, key: empty, foldCase: false)
-                            if literal >= 0 { first = (literal, virtualDepth) }
                         }
-                        if first.node >= 0 && second.node >= 0
-                            && nodes[Int(first.node)].minOrder < nodes[Int(second.node)].minOrder
-                        {
-                            swap(&first, &second)
-                        }
-                        if first.node >= 0 {
-                            stack[top] = first
-                            top += 1
-                        }
-                        if second.node >= 0 {
-                            stack[top] = second
-                            top += 1
-                        }
+                        if !segment.isEmpty && node.anyChild >= 0 { second = (node.anyChild, depth + 1) }
+                    } else if depth == Int32(count) && !context.strictTrailingSlash
+                        && node.literalChildren > 0
+                    {
+                        // The trailing slash the router ignores: an empty last segment.
+                        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                        let literal = edges.child(of: index, key: empty, foldCase: false)
+                        if literal >= 0 { first = (literal, virtualDepth) }
                     }
+                    if first.node >= 0 && second.node >= 0
+                        && nodes[Int(first.node)].minOrder < nodes[Int(second.node)].minOrder
+                    {
+                        swap(&first, &second)
+                    }
+                    if first.node >= 0 {
+                        stack[top] = first
+                        top += 1
+                    }
+                    if second.node >= 0 {
+                        stack[top] = second
+                        top += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reports the routes that end at a node reached at `depth`: those that end there when
+    /// the URL has no segment left, and globs and regex tails, which take the rest.
+    @inline(__always)
+    private func report<Collector: TrieHitCollector>(
+        _ terminals: Terminals, atEnd: Bool, depth: Int32, virtualDepth: Int32, view: SegmentView,
+        context: SearchContext, into collector: inout Collector
+    ) {
+        orders.withUnsafeBufferPointer { orders in
+            if atEnd {
+                for slot in terminals.ends {
+                    let order = orders[Int(slot)]
+                    if order >= collector.bound { break }
+                    collector.record(
+                        TrieHit(
+                            order: order, kind: .end, depth: depth, withTrailingSlash: false, isHost: isHost))
+                }
+                for slot in terminals.optionalEnds {
+                    let order = orders[Int(slot)]
+                    if order >= collector.bound { break }
+                    collector.record(
+                        TrieHit(
+                            order: order, kind: .optionalPresent, depth: depth, withTrailingSlash: false,
+                            isHost: isHost))
+                }
+            }
+            for slot in terminals.globs {
+                let order = orders[Int(slot)]
+                if order >= collector.bound { break }
+                collector.record(
+                    TrieHit(order: order, kind: .glob, depth: depth, withTrailingSlash: false, isHost: isHost)
+                )
+            }
+            if !terminals.tails.isEmpty && depth < virtualDepth {
+                for slot in terminals.tails {
+                    let order = orders[Int(slot)]
+                    if order >= collector.bound { break }
+                    runTail(order: order, depth: depth, view: view, context: context, into: &collector)
                 }
             }
         }

@@ -11,12 +11,21 @@
 /// them through an array, where a struct of four arrays would be copied (four retains and
 /// releases) at every access.
 final class Trie: Sendable {
-    /// A node; route lists are ranges of ``Trie/orders``.
+    /// A node, 16 bytes. Most nodes end no route, so the route lists live apart, in
+    /// ``Trie/terminals``, and a search reads them only where `terminals` says they exist.
     struct Node: Sendable {
-        /// The child under the any edge, or -1.
-        var anyChild: Int32 = -1
         /// The smallest route order in this subtree.
         var minOrder: Int32 = .max
+        /// The child under the any edge, or -1.
+        var anyChild: Int32 = -1
+        /// The index of this node's route lists in ``Trie/terminals``, or -1 for none.
+        var terminals: Int32 = -1
+        /// How many literal edges leave this node (no edge lookup is made when none do).
+        var literalChildren: Int32 = 0
+    }
+
+    /// The routes that end at a node, as ranges of ``Trie/orders``.
+    struct Terminals: Sendable {
         /// Routes that end here (also `:name?` routes whose segment is absent).
         var ends: Range<Int32> = 0..<0
         /// `:name?` routes whose optional segment is the one consumed into this node.
@@ -29,9 +38,11 @@ final class Trie: Sendable {
 
     /// Nodes; index 0 is the root.
     let nodes: [Node]
+    /// The route lists of the nodes that have any.
+    let terminals: [Terminals]
     /// Literal edges.
     let edges: EdgeTable
-    /// Route orders referenced by node ranges, ascending within each range.
+    /// Route orders referenced by terminal ranges, ascending within each range.
     let orders: [Int32]
     /// Whether this trie holds host routes (its depth-0 literals are hosts).
     let isHost: Bool
@@ -82,6 +93,7 @@ final class Trie: Sendable {
         // Breadth-first numbering, so children always come after their parent.
         var queue = [root]
         var nodes: [Node] = []
+        var terminals: [Terminals] = []
         var orders: [Int32] = []
         var edges = EdgeTable(capacity: edgeCount)
         var head = 0
@@ -95,13 +107,19 @@ final class Trie: Sendable {
             let index = Int32(head)
             head += 1
             var node = Node()
-            node.ends = range(build.ends)
-            node.optionalEnds = range(build.optionalEnds)
-            node.globs = range(build.globs)
-            node.tails = range(build.tails)
-            node.minOrder =
-                [build.ends.first, build.optionalEnds.first, build.globs.first, build.tails.first]
-                .compactMap { $0 }.min() ?? .max
+            let firstOrders = [
+                build.ends.first, build.optionalEnds.first, build.globs.first, build.tails.first,
+            ]
+            .compactMap { $0 }
+            if !firstOrders.isEmpty {
+                node.terminals = Int32(terminals.count)
+                terminals.append(
+                    Terminals(
+                        ends: range(build.ends), optionalEnds: range(build.optionalEnds),
+                        globs: range(build.globs), tails: range(build.tails)))
+            }
+            node.minOrder = firstOrders.min() ?? .max
+            node.literalChildren = Int32(build.literalKeys.count)
             for key in build.literalKeys {
                 edges.insert(parent: index, key: key, child: Int32(queue.count))
                 queue.append(build.literals[key]!)
@@ -123,6 +141,7 @@ final class Trie: Sendable {
             nodes[parent].minOrder = min(nodes[parent].minOrder, nodes[index].minOrder)
         }
         self.nodes = nodes
+        self.terminals = terminals
         self.edges = edges
         self.orders = orders
     }
