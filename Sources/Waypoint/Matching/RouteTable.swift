@@ -16,6 +16,35 @@ package final class RouteTable: Sendable {
     private let tries: [Trie]
     /// The most capture groups any tail needs.
     private let maxGroups: Int
+    /// Per route, in order: what a hit that ends in the trie (``TrieHit/Kind/end``) needs to
+    /// make its match, kept in flat arrays so that a match does not read the compiled
+    /// route, its pattern and its capture list from three separate heap objects.
+    private let summaries: [RouteSummary]
+    /// The `:name` captures of every route, each route's in one range (``RouteSummary``).
+    private let captures: [Capture]
+    /// One dictionary per distinct set of `:name` parameter names, every name mapped to
+    /// `""`: a match copies its route's template and overwrites the values in place, by
+    /// index, so no key is hashed while matching.
+    private let templates: [[String: String]]
+
+    /// A route's string, the range of its captures in ``RouteTable/captures``, and its
+    /// parameter template in ``RouteTable/templates`` (-1 when it captures nothing).
+    struct RouteSummary: Sendable {
+        let route: String
+        let captures: Range<Int32>
+        let template: Int32
+    }
+
+    /// A `:name` parameter: the segment it captures and the index of its name in the
+    /// route's template.
+    ///
+    /// An index of a dictionary stays valid in every copy of that dictionary until the
+    /// copy's keys change (value semantics: writing through an index taken before a
+    /// copy-on-write must work), and overwriting a value does not change the keys.
+    struct Capture: Sendable {
+        let depth: Int32
+        let slot: Dictionary<String, String>.Index
+    }
 
     /// Builds the table of `routes` (in registration order).
     ///
@@ -53,6 +82,35 @@ package final class RouteTable: Sendable {
         self.schemes = schemes
         tries = grouped.enumerated().map { index, routes in Trie(routes: routes, isHost: index % 2 == 1) }
         maxGroups = routes.reduce(0) { max($0, $1.groupCount) }
+        var summaries: [RouteSummary] = []
+        var captures: [Capture] = []
+        var templates: [[String: String]] = []
+        var templateByNames: [[String]: Int32] = [:]
+        summaries.reserveCapacity(routes.count)
+        for route in routes {
+            let start = Int32(captures.count)
+            var template: Int32 = -1
+            if !route.captures.isEmpty {
+                let names = route.captures.map(\.name)
+                if let existing = templateByNames[names.sorted()] {
+                    template = existing
+                } else {
+                    template = Int32(templates.count)
+                    templateByNames[names.sorted()] = template
+                    templates.append(Dictionary(uniqueKeysWithValues: names.map { ($0, "") }))
+                }
+                for (depth, name) in route.captures {
+                    let slot = templates[Int(template)].index(forKey: name)!
+                    captures.append(Capture(depth: Int32(depth), slot: slot))
+                }
+            }
+            summaries.append(
+                RouteSummary(
+                    route: route.pattern.route, captures: start..<Int32(captures.count), template: template))
+        }
+        self.summaries = summaries
+        self.captures = captures
+        self.templates = templates
     }
 
     /// The outcome of matching one URL.
@@ -214,6 +272,17 @@ package final class RouteTable: Sendable {
 
     /// The match value of a hit, with its parameters read from the view.
     func match(for hit: TrieHit, view: SegmentView, context: SearchContext) -> RouteMatch {
+        if hit.kind == .end {
+            // Only `:name` captures: read from the flat summaries (see ``parameters(of:hit:view:context:)``
+            // for the general case, which `explain` uses and tests compare with this).
+            let summary = summaries[Int(hit.order)]
+            var parameters = summary.template >= 0 ? templates[Int(summary.template)] : [:]
+            for index in summary.captures {
+                let capture = captures[Int(index)]
+                parameters.values[capture.slot] = SegmentView.string(view.segment(Int(capture.depth)))
+            }
+            return RouteMatch(route: summary.route, routeParameters: parameters, priority: Int(hit.order))
+        }
         let route = routes[Int(hit.order)]
         return RouteMatch(
             route: route.pattern.route,
