@@ -38,7 +38,14 @@ extension Trie {
                     let node = nodes[Int(index)]
                     if node.minOrder >= collector.bound { continue }
                     let atEnd = Int(depth) >= count
-                    if node.terminals >= 0 {
+                    if node.endsOneRoute {
+                        if atEnd && node.terminals < collector.bound {
+                            collector.record(
+                                TrieHit(
+                                    order: node.terminals, kind: .end, depth: depth, withTrailingSlash: false,
+                                    isHost: isHost))
+                        }
+                    } else if node.terminals >= 0 {
                         report(
                             terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
                             virtualDepth: virtualDepth,
@@ -49,14 +56,14 @@ extension Trie {
                     var second: (node: Int32, depth: Int32) = (-1, 0)
                     if !atEnd {
                         let segment = view.segment(Int(depth))
-                        if node.literalChildren > 0 {
+                        if node.hasLiteralChildren {
                             let fold = (isHost && depth == 0) || context.caseInsensitivePaths
                             let literal = edges.child(of: index, key: segment, foldCase: fold)
                             if literal >= 0 { first = (literal, depth + 1) }
                         }
                         if !segment.isEmpty && node.anyChild >= 0 { second = (node.anyChild, depth + 1) }
                     } else if depth == Int32(count) && !context.strictTrailingSlash
-                        && node.literalChildren > 0
+                        && node.hasLiteralChildren
                     {
                         // The trailing slash the router ignores: an empty last segment.
                         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)

@@ -11,17 +11,25 @@
 /// them through an array, where a struct of four arrays would be copied (four retains and
 /// releases) at every access.
 final class Trie: Sendable {
-    /// A node, 16 bytes. Most nodes end no route, so the route lists live apart, in
-    /// ``Trie/terminals``, and a search reads them only where `terminals` says they exist.
+    /// A node, 16 bytes. Most nodes end no route, and most that do end exactly one route
+    /// (an end, nothing else); only the others keep their route lists apart, in
+    /// ``Trie/terminals``, so a search reads no more than the node to find a plain end.
     struct Node: Sendable {
         /// The smallest route order in this subtree.
         var minOrder: Int32 = .max
         /// The child under the any edge, or -1.
         var anyChild: Int32 = -1
-        /// The index of this node's route lists in ``Trie/terminals``, or -1 for none.
+        /// With ``endsOneRoute``, the order of the single route that ends here; otherwise
+        /// the index of this node's route lists in ``Trie/terminals``, or -1 for none.
         var terminals: Int32 = -1
-        /// How many literal edges leave this node (no edge lookup is made when none do).
-        var literalChildren: Int32 = 0
+        /// Bit 0: whether literal edges leave this node (if not, no edge lookup is made).
+        /// Bit 1: ``endsOneRoute``.
+        var flags: UInt32 = 0
+
+        /// Whether literal edges leave this node.
+        var hasLiteralChildren: Bool { flags & 1 != 0 }
+        /// Whether exactly one route ends here, as a plain end, and `terminals` is its order.
+        var endsOneRoute: Bool { flags & 2 != 0 }
     }
 
     /// The routes that end at a node, as ranges of ``Trie/orders``.
@@ -111,7 +119,10 @@ final class Trie: Sendable {
                 build.ends.first, build.optionalEnds.first, build.globs.first, build.tails.first,
             ]
             .compactMap { $0 }
-            if !firstOrders.isEmpty {
+            if build.ends.count == 1 && firstOrders.count == 1 {
+                node.terminals = build.ends[0]
+                node.flags |= 2
+            } else if !firstOrders.isEmpty {
                 node.terminals = Int32(terminals.count)
                 terminals.append(
                     Terminals(
@@ -119,7 +130,7 @@ final class Trie: Sendable {
                         globs: range(build.globs), tails: range(build.tails)))
             }
             node.minOrder = firstOrders.min() ?? .max
-            node.literalChildren = Int32(build.literalKeys.count)
+            if !build.literalKeys.isEmpty { node.flags |= 1 }
             for key in build.literalKeys {
                 edges.insert(parent: index, key: key, child: Int32(queue.count))
                 queue.append(build.literals[key]!)
