@@ -20,30 +20,32 @@ package final class RouteTable: Sendable {
     /// make its match, kept in flat arrays so that a match does not read the compiled
     /// route, its pattern and its capture list from three separate heap objects.
     private let summaries: [RouteSummary]
-    /// The `:name` captures of every route, each route's in one range (``RouteSummary``).
-    private let captures: [Capture]
-    /// One dictionary per distinct set of `:name` parameter names, every name mapped to
-    /// `""`: a match copies its route's template and overwrites the values in place, by
-    /// index, so no key is hashed while matching.
-    private let templates: [[String: String]]
+    /// The depths of the `:name` captures of every route, each route's in one range, in the
+    /// order of its template's keys (see ``RouteSummary``).
+    private let captureDepths: [Int32]
+    /// One template per distinct set of `:name` parameter names: a match copies its
+    /// route's template dictionary and overwrites the values in place, by index, so no key
+    /// is hashed while matching. Tables have few templates, so they stay in cache.
+    private let templates: [ParameterTemplate]
 
-    /// A route's string, the range of its captures in ``RouteTable/captures``, and its
-    /// parameter template in ``RouteTable/templates`` (-1 when it captures nothing).
-    struct RouteSummary: Sendable {
-        let route: String
-        let captures: Range<Int32>
-        let template: Int32
+    /// A dictionary mapping each parameter name of a set to `""`, and its indices in order.
+    struct ParameterTemplate: Sendable {
+        let dictionary: [String: String]
+        let indices: [Dictionary<String, String>.Index]
     }
 
-    /// A `:name` parameter: the segment it captures and the index of its name in the
-    /// route's template.
+    /// A route's string, its parameter template in ``RouteTable/templates`` (-1 when it
+    /// captures nothing) and where its capture depths start in ``RouteTable/captureDepths``
+    /// (one per key of the template).
     ///
-    /// An index of a dictionary stays valid in every copy of that dictionary until the
-    /// copy's keys change (value semantics: writing through an index taken before a
-    /// copy-on-write must work), and overwriting a value does not change the keys.
-    struct Capture: Sendable {
-        let depth: Int32
-        let slot: Dictionary<String, String>.Index
+    /// The values are written through the template's own indices: an index of a
+    /// dictionary stays valid in every copy of it until the copy's keys change (writing
+    /// through an index taken before a copy-on-write must work), and overwriting a value
+    /// does not change the keys.
+    struct RouteSummary: Sendable {
+        let route: String
+        let template: Int32
+        let captureStart: Int32
     }
 
     /// Builds the table of `routes` (in registration order).
@@ -83,33 +85,34 @@ package final class RouteTable: Sendable {
         tries = grouped.enumerated().map { index, routes in Trie(routes: routes, isHost: index % 2 == 1) }
         maxGroups = routes.reduce(0) { max($0, $1.groupCount) }
         var summaries: [RouteSummary] = []
-        var captures: [Capture] = []
-        var templates: [[String: String]] = []
+        var captureDepths: [Int32] = []
+        var templates: [ParameterTemplate] = []
         var templateByNames: [[String]: Int32] = [:]
         summaries.reserveCapacity(routes.count)
         for route in routes {
-            let start = Int32(captures.count)
+            let start = Int32(captureDepths.count)
             var template: Int32 = -1
             if !route.captures.isEmpty {
-                let names = route.captures.map(\.name)
-                if let existing = templateByNames[names.sorted()] {
+                let names = route.captures.map(\.name).sorted()
+                if let existing = templateByNames[names] {
                     template = existing
                 } else {
                     template = Int32(templates.count)
-                    templateByNames[names.sorted()] = template
-                    templates.append(Dictionary(uniqueKeysWithValues: names.map { ($0, "") }))
+                    templateByNames[names] = template
+                    let dictionary = Dictionary(uniqueKeysWithValues: names.map { ($0, "") })
+                    templates.append(
+                        ParameterTemplate(dictionary: dictionary, indices: Array(dictionary.indices)))
                 }
-                for (depth, name) in route.captures {
-                    let slot = templates[Int(template)].index(forKey: name)!
-                    captures.append(Capture(depth: Int32(depth), slot: slot))
+                let depthByName = Dictionary(uniqueKeysWithValues: route.captures.map { ($0.name, $0.depth) })
+                for name in templates[Int(template)].dictionary.keys {
+                    captureDepths.append(Int32(depthByName[name]!))
                 }
             }
             summaries.append(
-                RouteSummary(
-                    route: route.pattern.route, captures: start..<Int32(captures.count), template: template))
+                RouteSummary(route: route.pattern.route, template: template, captureStart: start))
         }
         self.summaries = summaries
-        self.captures = captures
+        self.captureDepths = captureDepths
         self.templates = templates
     }
 
@@ -276,10 +279,15 @@ package final class RouteTable: Sendable {
             // Only `:name` captures: read from the flat summaries (see ``parameters(of:hit:view:context:)``
             // for the general case, which `explain` uses and tests compare with this).
             let summary = summaries[Int(hit.order)]
-            var parameters = summary.template >= 0 ? templates[Int(summary.template)] : [:]
-            for index in summary.captures {
-                let capture = captures[Int(index)]
-                parameters.values[capture.slot] = SegmentView.string(view.segment(Int(capture.depth)))
+            guard summary.template >= 0 else {
+                return RouteMatch(route: summary.route, routeParameters: [:], priority: Int(hit.order))
+            }
+            let template = templates[Int(summary.template)]
+            var parameters = template.dictionary
+            var capture = Int(summary.captureStart)
+            for index in template.indices {
+                parameters.values[index] = SegmentView.string(view.segment(Int(captureDepths[capture])))
+                capture += 1
             }
             return RouteMatch(route: summary.route, routeParameters: parameters, priority: Int(hit.order))
         }
