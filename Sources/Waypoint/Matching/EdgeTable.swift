@@ -4,7 +4,7 @@
 ///
 /// Slots are 16 bytes, four to a cache line, and hold the full 32-bit hash, so a probe
 /// reads the arena only for the key that matches: a lookup touches one line of slots and
-/// one line of the arena. The table is at most half full.
+/// one line of the arena. The table is at most two thirds full.
 struct EdgeTable: Sendable {
     /// One slot; `parent == -1` marks an empty slot.
     struct Slot: Sendable {
@@ -22,17 +22,17 @@ struct EdgeTable: Sendable {
     private(set) var count = 0
     private let mask: Int
 
-    /// A table with room for `capacity` keys at a load factor of at most one half.
+    /// A table with room for `capacity` keys at a load factor of at most two thirds.
     init(capacity: Int) {
         var size = 8
-        while size < capacity * 2 { size <<= 1 }
+        while size * 2 < capacity * 3 { size <<= 1 }
         slots = Array(repeating: Slot(), count: size)
         mask = size - 1
     }
 
     /// Adds `key` under `parent`. Keys that fold case must be given lower-cased.
     mutating func insert(parent: Int32, key: [UInt8], child: Int32) {
-        precondition(count * 2 < slots.count, "EdgeTable is full")
+        precondition(count * 3 < slots.count * 2, "EdgeTable is full")
         let hash = key.withUnsafeBufferPointer { Self.hash($0, parent: parent, foldCase: false) }
         var index = Int(hash) & mask
         while slots[index].parent != -1 { index = (index + 1) & mask }
