@@ -227,7 +227,7 @@ package final class RouteTable: Sendable {
 
     private func searchContext() -> SearchContext {
         SearchContext(
-            routes: routes, limits: limits, matchData: MatchData.forCurrentThread(groups: maxGroups),
+            routes: routes, limits: limits, groups: maxGroups,
             caseInsensitivePaths: options.caseInsensitivePaths,
             strictTrailingSlash: options.strictTrailingSlash)
     }
@@ -324,12 +324,10 @@ package final class RouteTable: Sendable {
             let subject =
                 hit.withTrailingSlash
                 ? view.restWithTrailingSlash(from: Int(hit.depth)) : view.rest(from: Int(hit.depth))
-            guard tail.regex.match(subject, limits: context.limits, into: context.matchData) == .matched
-            else {
-                break
-            }
+            let data = context.matchData
+            guard tail.regex.match(subject, limits: context.limits, into: data) == .matched else { break }
             for (group, name) in tail.parameters {
-                if let range = context.matchData.range(ofGroup: group) {
+                if let range = data.range(ofGroup: group) {
                     parameters[name] = SegmentView.string(UnsafeBufferPointer(rebasing: subject[range]))
                 } else if name == "**" {
                     parameters[name] = ""

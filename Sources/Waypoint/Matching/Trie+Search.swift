@@ -4,12 +4,16 @@ struct SearchContext {
     let routes: [CompiledRoute]
     /// The limits every regex match runs under.
     let limits: RegexLimits
-    /// The calling thread's match data, large enough for every tail in the table.
-    let matchData: MatchData
+    /// The most capture groups a tail of the table needs.
+    let groups: Int
     /// Whether path literals fold case.
     let caseInsensitivePaths: Bool
     /// Whether the trailing slash is significant.
     let strictTrailingSlash: Bool
+
+    /// The calling thread's match data, large enough for every tail in the table. Fetched
+    /// when a regex runs, so a lookup that runs none never touches thread-local storage.
+    var matchData: MatchData { MatchData.forCurrentThread(groups: groups) }
 }
 
 extension Trie {
