@@ -181,12 +181,8 @@ package final class RouteTable: Sendable {
         var path = path
         return path.withUTF8 { bytes in
             guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
-            var end = bytes.count
-            for (index, byte) in bytes.enumerated()
-            where byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                end = index
-                break
-            }
+            let end = ByteScan.firstIndex(
+                of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[0..<end])
             let noHost = UnsafeBufferPointer(rebasing: bytes[0..<0])
             return SegmentView.withSegments(
