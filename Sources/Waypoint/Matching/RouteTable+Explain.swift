@@ -18,7 +18,7 @@ extension RouteTable {
                 strictTrailingSlash: options.strictTrailingSlash
             ) { view in
                 let context = SearchContext(
-                    routes: routes, limits: limits,
+                    table: self,
                     groups: routes.reduce(0) { max($0, $1.groupCount) },
                     caseInsensitivePaths: options.caseInsensitivePaths,
                     strictTrailingSlash: options.strictTrailingSlash)

@@ -223,7 +223,7 @@ package final class RouteTable: Sendable {
 
     private func searchContext() -> SearchContext {
         SearchContext(
-            routes: routes, limits: limits, groups: maxGroups,
+            table: self, groups: maxGroups,
             caseInsensitivePaths: options.caseInsensitivePaths,
             strictTrailingSlash: options.strictTrailingSlash)
     }

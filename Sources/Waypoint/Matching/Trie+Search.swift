@@ -1,9 +1,9 @@
 /// What a search needs besides the trie and the URL.
 struct SearchContext {
-    /// Compiled routes by order.
-    let routes: [CompiledRoute]
-    /// The limits every regex match runs under.
-    let limits: RegexLimits
+    /// The table being searched. Unowned and unretained: a context lives only inside a
+    /// lookup, while the caller holds the table, and a retain and release per lookup of
+    /// each array it reads would cost more than the rest of the setup.
+    unowned(unsafe) let table: RouteTable
     /// The most capture groups a tail of the table needs.
     let groups: Int
     /// Whether path literals fold case.
@@ -14,6 +14,11 @@ struct SearchContext {
     /// The calling thread's match data, large enough for every tail in the table. Fetched
     /// when a regex runs, so a lookup that runs none never touches thread-local storage.
     var matchData: MatchData { MatchData.forCurrentThread(groups: groups) }
+
+    /// Compiled routes by order.
+    var routes: [CompiledRoute] { table.routes }
+    /// The limits every regex match runs under.
+    var limits: RegexLimits { table.limits }
 }
 
 extension Trie {
