@@ -34,64 +34,64 @@ extension Trie {
     ) {
         let count = view.count
         let virtualDepth = Int32(count + 1)
-        // Each pop pushes at most two children, so the stack never exceeds 2 per level.
-        withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: 2 * count + 4) {
-            stack in
+        // A visit goes on to one child and pushes at most one, so the stack never exceeds
+        // one entry per level.
+        withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: count + 2) { stack in
             nodes.withUnsafeBufferPointer { nodes in
                 var top = 0
-                stack[0] = (0, 0)
-                top = 1
-                while top > 0 {
-                    top -= 1
-                    let (index, depth) = stack[top]
+                var index: Int32 = 0
+                var depth: Int32 = 0
+                while true {
                     let node = nodes[Int(index)]
-                    if node.minOrder >= collector.bound { continue }
-                    let atEnd = Int(depth) >= count
-                    if node.endsOneRoute {
-                        if atEnd && node.terminals < collector.bound {
-                            collector.record(
-                                TrieHit(
-                                    order: node.terminals, kind: .end, depth: depth, withTrailingSlash: false,
-                                    isHost: isHost))
+                    var next: (node: Int32, depth: Int32) = (-1, 0)
+                    if node.minOrder < collector.bound {
+                        let atEnd = Int(depth) >= count
+                        if node.endsOneRoute {
+                            if atEnd && node.terminals < collector.bound {
+                                collector.record(
+                                    TrieHit(
+                                        order: node.terminals, kind: .end, depth: depth,
+                                        withTrailingSlash: false,
+                                        isHost: isHost))
+                            }
+                        } else if node.terminals >= 0 {
+                            report(
+                                terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
+                                virtualDepth: virtualDepth, view: view, context: context, into: &collector)
                         }
-                    } else if node.terminals >= 0 {
-                        report(
-                            terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
-                            virtualDepth: virtualDepth,
-                            view: view, context: context, into: &collector)
-                    }
-                    // Children, the one holding the earlier route popped first.
-                    var first: (node: Int32, depth: Int32) = (-1, 0)
-                    var second: (node: Int32, depth: Int32) = (-1, 0)
-                    if !atEnd {
-                        let segment = view.segment(Int(depth))
-                        if node.hasLiteralChildren {
-                            let fold = (isHost && depth == 0) || context.caseInsensitivePaths
-                            let literal = edges.child(of: index, key: segment, foldCase: fold)
-                            if literal >= 0 { first = (literal, depth + 1) }
+                        var literal: (node: Int32, depth: Int32) = (-1, 0)
+                        var any: (node: Int32, depth: Int32) = (-1, 0)
+                        if !atEnd {
+                            let segment = view.segment(Int(depth))
+                            if node.hasLiteralChildren {
+                                let fold = (isHost && depth == 0) || context.caseInsensitivePaths
+                                literal = (edges.child(of: index, key: segment, foldCase: fold), depth + 1)
+                            }
+                            if !segment.isEmpty && node.anyChild >= 0 { any = (node.anyChild, depth + 1) }
+                        } else if depth == Int32(count) && !context.strictTrailingSlash
+                            && node.hasLiteralChildren
+                        {
+                            // The trailing slash the router ignores: an empty last segment.
+                            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                            literal = (edges.child(of: index, key: empty, foldCase: false), virtualDepth)
                         }
-                        if !segment.isEmpty && node.anyChild >= 0 { second = (node.anyChild, depth + 1) }
-                    } else if depth == Int32(count) && !context.strictTrailingSlash
-                        && node.hasLiteralChildren
-                    {
-                        // The trailing slash the router ignores: an empty last segment.
-                        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                        let literal = edges.child(of: index, key: empty, foldCase: false)
-                        if literal >= 0 { first = (literal, virtualDepth) }
+                        // Visit the child holding the earlier route next, and keep the other.
+                        if literal.node >= 0 && any.node >= 0 {
+                            let literalFirst =
+                                nodes[Int(literal.node)].minOrder < nodes[Int(any.node)].minOrder
+                            next = literalFirst ? literal : any
+                            stack[top] = literalFirst ? any : literal
+                            top += 1
+                        } else {
+                            next = literal.node >= 0 ? literal : any
+                        }
                     }
-                    if first.node >= 0 && second.node >= 0
-                        && nodes[Int(first.node)].minOrder < nodes[Int(second.node)].minOrder
-                    {
-                        swap(&first, &second)
+                    if next.node < 0 {
+                        guard top > 0 else { break }
+                        top -= 1
+                        next = stack[top]
                     }
-                    if first.node >= 0 {
-                        stack[top] = first
-                        top += 1
-                    }
-                    if second.node >= 0 {
-                        stack[top] = second
-                        top += 1
-                    }
+                    (index, depth) = next
                 }
             }
         }
