@@ -145,10 +145,12 @@ extension Trie {
     private func runTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
     ) {
-        guard let tail = context.routes[Int(order)].tail else { return }
+        guard let regex = context.table.routes[Int(order)].tail?.regex else { return }
+        let limits = context.limits
+        let data = context.matchData
         let start = Int(depth)
         if start < view.count {
-            switch tail.regex.match(view.rest(from: start), limits: context.limits, into: context.matchData) {
+            switch regex.match(view.rest(from: start), limits: limits, into: data) {
             case .matched:
                 collector.record(
                     TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost)
@@ -162,9 +164,7 @@ extension Trie {
             }
         }
         guard !context.strictTrailingSlash, start <= view.count else { return }
-        switch tail.regex.match(
-            view.restWithTrailingSlash(from: start), limits: context.limits, into: context.matchData)
-        {
+        switch regex.match(view.restWithTrailingSlash(from: start), limits: limits, into: data) {
         case .matched:
             collector.record(
                 TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost))
