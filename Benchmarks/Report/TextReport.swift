@@ -91,7 +91,10 @@ struct TextReport {
             }
             lines.append(line)
         }
-        if let first = corpora.first, let last = corpora.last, first.routes != last.routes {
+        // The growth from 100 routes (the smallest size with some depth), else from the
+        // smallest size, to the largest.
+        let base = corpora.first { $0.routes == 100 } ?? corpora.first
+        if let first = base, let last = corpora.last, first.routes != last.routes {
             for key in ["waypointPath", "waypointURL"] {
                 guard let small = first.contenders.first(where: { $0.key == key }),
                     let large = last.contenders.first(where: { $0.key == key }),
