@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
+        .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
         .executable(name: "waypoint-bench", targets: ["WaypointBenchmark"]),
@@ -29,6 +30,13 @@ let package = Package(
         .target(
             name: "Waypoint",
             dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        // The `waypoint` command line; the target is not named `waypoint` because
+        // `Sources/waypoint` and `Sources/Waypoint` collide on case-insensitive file systems.
+        .executableTarget(
+            name: "WaypointCLI",
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -74,6 +82,11 @@ let package = Package(
         .testTarget(
             name: "WaypointBenchmarkTests",
             dependencies: ["WaypointBenchmark", "Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointCLITests",
+            dependencies: ["WaypointCLI"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

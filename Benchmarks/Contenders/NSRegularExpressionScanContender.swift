@@ -8,8 +8,9 @@ import Waypoint
 ///
 /// The patterns are ICU-compatible: named groups `(?<g0>…)`, `(?-i:…)`, `[aA]` classes
 /// and the user's own regex text. Each is anchored with `\A(?:…)\z`, as PCRE2 anchors
-/// them with compile options. On Linux every `firstMatch` bridges the Swift string to an
-/// `NSString`, which is part of what this engine costs there.
+/// them with compile options, and `.` matches line separators, as under PCRE2_DOTALL. On
+/// Linux every `firstMatch` bridges the Swift string to an `NSString`, which is part of
+/// what this engine costs there.
 final class NSRegularExpressionScanContender: Contender {
     let name = "NSRegularExpression scan"
     let key = "nsRegularExpressionScan"
@@ -39,9 +40,11 @@ final class NSRegularExpressionScanContender: Contender {
             let parsed = try RoutePattern(route, strictTrailingSlash: options.strictTrailingSlash)
             let regex: NSRegularExpression
             do {
-                regex = try NSRegularExpression(
-                    pattern: "\\A(?:" + pattern + ")\\z",
-                    options: reference.isCaseless ? [.caseInsensitive] : [])
+                // The reference compiles with PCRE2_DOTALL (and PCRE2_CASELESS when paths
+                // ignore case); these are ICU's equivalents.
+                var flags: NSRegularExpression.Options = [.dotMatchesLineSeparators]
+                if reference.isCaseless { flags.insert(.caseInsensitive) }
+                regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: flags)
             } catch {
                 throw ScanError.rejected(route: route, pattern: pattern)
             }

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Corpus (a): REST-style routes made of literal and `:name` segments, grouped by
 /// resource the way an API's route file is written.
 ///

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// One contender on one lookup set: the verified lookups it is timed on, the calibrated
 /// pass, and the time of each run.
 final class TimedSeries {

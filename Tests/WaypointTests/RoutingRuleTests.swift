@@ -56,6 +56,12 @@ struct RoutingRuleTests {
             winner: "(www\\.)?shop\\.example/items/.*"),
         Rule(rule: "§1 .* matches every URL", routes: [".*"], url: "a:b", winner: ".*"),
         Rule(
+            rule: "§1 .* matches a URL with a decoded line feed", routes: [".*"], url: "x://h/a%0Ab",
+            winner: ".*"),
+        Rule(
+            rule: "§2 a regex dot matches a decoded line feed", routes: ["/f/:p(.+)"], url: "s://h/f/%0A",
+            winner: "/f/:p(.+)", parameters: ["p": "\n"]),
+        Rule(
             rule: "§1 scheme://.* matches every URL of that scheme", routes: ["myscheme://.*"],
             url: "other://x/y", winner: nil),
         Rule(

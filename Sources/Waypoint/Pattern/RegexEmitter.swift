@@ -18,10 +18,11 @@ struct RegexEmitter {
     private let pattern: RoutePattern
     private let caseInsensitivePaths: Bool
 
-    /// The PCRE2 compile options every route regex uses: anchored at both ends, plus
-    /// caseless matching when paths are case-insensitive.
+    /// The PCRE2 compile options every route regex uses: anchored at both ends; `.` matches
+    /// any character, a line feed (a decoded `%0A`) included, so `.*` matches every URL as
+    /// routing.md §1 says; plus caseless matching when paths are case-insensitive.
     var compileOptions: UInt32 {
-        UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_ENDANCHORED)
+        UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_ENDANCHORED) | UInt32(PCRE2_DOTALL)
             | (caseInsensitivePaths ? UInt32(PCRE2_CASELESS) : 0)
     }
 

@@ -1,22 +1,5 @@
-/// SplitMix64: a small deterministic generator, so "random" server failures and backoff
-/// jitter are the same on every run.
-struct SeededRandom: Sendable {
-    private var state: UInt64
+import Waypoint
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in [0, 1).
-    mutating func unit() -> Double {
-        Double(next() >> 11) / Double(UInt64(1) << 53)
-    }
-}
+/// The shared seeded generator, so "random" server failures and backoff jitter are the
+/// same on every run.
+typealias SeededRandom = SplitMix64

@@ -1,0 +1,43 @@
+import Waypoint
+import WaypointPaylisher
+
+/// Runs Paylisher tables (`"adapter": "paylisher"`): each case's input is parsed with the
+/// configuration the table's `options` describe (`shortLinkHosts`, `apiBase`), with the
+/// case's `givenCampaignData` attached (paylisher.md §10).
+struct PaylisherTableAdapter: TableAdapter {
+    let name = "paylisher"
+
+    /// The keys a Paylisher expectation may name (tables.md).
+    static let expectationKeys: Set<String> = [
+        "parseOK", "scheme", "pathSegments", "parameters", "destination", "campaignKeyName", "jid",
+        "campaignId",
+        "source", "utmMedium", "referrer", "campaignSource", "isShortLink", "authParamRequired",
+        "resolvedDestination", "resolveRequest",
+    ]
+
+    func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+        let config = try Self.config(table)
+        var results: [CheckResult] = []
+        for tableCase in try table.cases(expectationKeys: Self.expectationKeys) {
+            let actual = PaylisherDeepLink.tableValues(
+                input: tableCase.input, config: config,
+                givenCampaignData: tableCase.members["givenCampaignData"])
+            results.append(
+                CheckResult(
+                    name: tableCase.name, label: tableCase.label, input: tableCase.input,
+                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
+        }
+        return results
+    }
+
+    /// The configuration the table's `options` describe; the default without options.
+    static func config(_ table: PatternTable) throws(TableError) -> PaylisherDeepLinkConfig {
+        guard let value = table.members["options"] else { return PaylisherDeepLinkConfig() }
+        guard let options = value.objectValue else { throw TableError("\"options\" must be an object") }
+        do {
+            return try PaylisherDeepLinkConfig(tableOptions: options)
+        } catch {
+            throw TableError(error.description)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a command prints: lines for standard output and for standard error, collected while
+/// the command runs and written when it ends.
+struct Console: Sendable {
+    /// The standard output text.
+    private(set) var output = ""
+    /// The standard error text.
+    private(set) var errors = ""
+
+    /// Appends `line` and a line break to standard output.
+    mutating func print(_ line: String) {
+        output += line
+        output += "\n"
+    }
+
+    /// Appends `line` and a line break to standard error.
+    mutating func printError(_ line: String) {
+        errors += line
+        errors += "\n"
+    }
+
+    /// Writes the collected text to the process's standard output and standard error.
+    func flush() {
+        Self.write(output, to: STDOUT_FILENO)
+        Self.write(errors, to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard var next = bytes.baseAddress else { return }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let written = systemWrite(descriptor, next, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // A closed pipe: nothing sensible is left to do with the text.
+                }
+                next += written
+                remaining -= written
+            }
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Darwin)
+            Darwin.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+            Musl.write(descriptor, bytes, count)
+        #else
+            Glibc.write(descriptor, bytes, count)
+        #endif
+    }
+}

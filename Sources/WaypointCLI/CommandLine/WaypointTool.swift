@@ -1,0 +1,33 @@
+/// The `waypoint` executable: picks the command from the table and runs it.
+enum WaypointTool {
+    /// Runs the command line `arguments` (without the program name), printing through
+    /// `console`, and returns the exit status.
+    static func run(_ arguments: [String], console: inout Console) -> ExitStatus {
+        guard let name = arguments.first else {
+            console.printError(CommandError("missing command; see \"waypoint --help\"").line(command: nil))
+            return .usageError
+        }
+        if name == "--help" || name == "-h" {
+            console.print(HelpText.overview(Command.all))
+            return .success
+        }
+        guard let command = Command.all.first(where: { $0.name == name }) else {
+            let problem = name.hasPrefix("-") ? "unknown option" : "unknown command"
+            console.printError(
+                CommandError("\(problem) \(name.quoted); see \"waypoint --help\"").line(command: nil))
+            return .usageError
+        }
+        do throws(CommandError) {
+            switch try ArgumentParser(command: command).parse(Array(arguments.dropFirst())) {
+            case .help:
+                console.print(HelpText.command(command))
+                return .success
+            case .run(let invocation):
+                return try command.run(invocation, &console)
+            }
+        } catch {
+            console.printError(error.line(command: command.name))
+            return .usageError
+        }
+    }
+}

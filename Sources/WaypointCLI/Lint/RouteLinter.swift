@@ -1,0 +1,126 @@
+import Waypoint
+
+/// Checks a routes file the way a router with `options` would register it (tables.md,
+/// routing.md): invalid routes, duplicates, shadowed routes, parameter names ending in `-`,
+/// percent-escapes in literals, and `x?://`-style routes whose "scheme" is not one.
+struct RouteLinter: Sendable {
+    let options: RouterOptions
+
+    /// The findings for `file`, ordered by line (and for one line, in ``LintFinding/Kind``
+    /// order).
+    func lint(_ file: RoutesFile) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        var firstLine: [String: RoutesFile.Entry] = [:]
+        var registered: [(entry: RoutesFile.Entry, language: RouteLanguage)] = []
+        for entry in file.entries {
+            let pattern: RoutePattern
+            do {
+                pattern = try CompiledRoute(entry.route, options: options).pattern
+            } catch {
+                findings.append(
+                    LintFinding(
+                        .invalidRoute, line: entry.line, column: error.column, route: entry.route,
+                        message: error.description, error: error.kind))
+                continue
+            }
+            if let earlier = firstLine[entry.route] {
+                findings.append(
+                    LintFinding(
+                        .duplicate, line: entry.line, route: entry.route,
+                        message:
+                            "\(entry.route.quoted) repeats line \(earlier.line); registering it again only replaces the handler",
+                        earlier: earlier))
+                continue
+            }
+            firstLine[entry.route] = entry
+            let language = RouteLanguage(pattern, options: options)
+            if let shadowing = registered.first(where: {
+                RouteLanguage.shadows($0.language, language, strictTrailingSlash: options.strictTrailingSlash)
+            }) {
+                findings.append(
+                    LintFinding(
+                        .shadowed, line: entry.line, route: entry.route,
+                        message:
+                            "\(entry.route.quoted) can never win: \(shadowing.entry.route.quoted) on line \(shadowing.entry.line) matches every URL it matches",
+                        earlier: shadowing.entry))
+            }
+            registered.append((entry, language))
+            findings += Self.parameterNames(pattern, entry: entry)
+            findings += Self.percentEscapes(pattern, entry: entry)
+            findings += Self.falseScheme(pattern, entry: entry)
+        }
+        return findings
+    }
+
+    /// Parameter names that end in `-`: a `-` is a name character, so `:from-:to` names
+    /// `from-` (routing.md §2).
+    static func parameterNames(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
+        pattern.parameters.filter { $0.name.hasSuffix("-") }.map { parameter in
+            let name = parameter.name
+            let stem = String(name.dropLast())
+            return LintFinding(
+                .parameterName, line: entry.line, column: pattern.column(ofOffset: parameter.offset),
+                route: entry.route,
+                message:
+                    "parameter name \(name.quoted) ends in \"-\", which is part of the name; to end the name before the \"-\", give it a regex, as in \":\(stem)([^/]+?)-\""
+            )
+        }
+    }
+
+    /// The first percent-escape in a literal segment or in the literal text of a segment:
+    /// segments are compared after percent-decoding, so `%20` only matches a URL with `%2520`.
+    static func percentEscapes(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
+        var texts: [(text: String, offset: Int)] = []
+        for segment in pattern.segments {
+            switch segment.form {
+            case .literal:
+                texts.append((segment.text, segment.offset))
+            case .pattern(let pieces, isRegex: false):
+                for case .text(let text, let offset) in pieces { texts.append((text, offset)) }
+            default:
+                break
+            }
+        }
+        for (text, offset) in texts {
+            let bytes = Array(text.utf8)
+            for index in bytes.indices
+            where bytes[index] == UInt8(ascii: "%") && Self.isHex(bytes, index + 1)
+                && Self.isHex(bytes, index + 2)
+            {
+                let escape = String(decoding: bytes[index...(index + 2)], as: UTF8.self)
+                return [
+                    LintFinding(
+                        .percentEscape, line: entry.line, column: pattern.column(ofOffset: offset + index),
+                        route: entry.route,
+                        message:
+                            "literal \(text.quoted) contains the escape \(escape.quoted), but URL segments are compared after percent-decoding, so it only matches a URL that has \(("%25" + String(escape.dropFirst())).quoted); write the character itself"
+                    )
+                ]
+            }
+        }
+        return []
+    }
+
+    private static func isHex(_ bytes: [UInt8], _ index: Int) -> Bool {
+        guard index < bytes.count else { return false }
+        let byte = bytes[index]
+        return (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102)
+    }
+
+    /// A host route that reads like `https?://host/…`: what precedes `://` is not a scheme
+    /// (`[A-Za-z][A-Za-z0-9+.-]*`), so the router matches it, colon included, against the
+    /// URL's host (routing.md §1).
+    static func falseScheme(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
+        guard pattern.scheme == nil, pattern.kind == .host, pattern.segments.count >= 2,
+            pattern.segments[0].text.hasSuffix(":"), pattern.segments[1].text.isEmpty
+        else { return [] }
+        let prefix = String(pattern.segments[0].text.dropLast())
+        return [
+            LintFinding(
+                .notAScheme, line: entry.line, route: entry.route,
+                message:
+                    "\(prefix.quoted) is not a scheme, so \((prefix + ":").quoted) is matched against the URL's host; write one route per scheme, such as \"https://…\""
+            )
+        ]
+    }
+}

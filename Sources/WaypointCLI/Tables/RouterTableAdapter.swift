@@ -1,0 +1,117 @@
+import Waypoint
+
+/// Runs router tables (`"adapter": "router"`, the default): registers the table's routes in
+/// order with the table's options, then compares each case's expectation with
+/// `Router.tableRecord` of its input.
+///
+/// Registration is checked too, and each check counts as one case:
+/// - a route object `{ "route": …, "expectError": KIND }` passes when registering the
+///   route throws an error of that kind, and fails when it registers or throws another
+///   kind (key `expectError`, actual `null` or the kind thrown); a route that registered
+///   against expectation is removed again, so it cannot change the other cases;
+/// - a route string that fails to register is a failed check (expected `expectError`
+///   `null`), with the error message as its note; the cases still run without it.
+struct RouterTableAdapter: TableAdapter {
+    let name = "router"
+
+    /// The keys a router expectation may name (tables.md).
+    static let expectationKeys: Set<String> = [
+        "matched", "route", "routeParameters", "queryParameters", "queryItems", "callbackURL", "error",
+    ]
+
+    /// The table options a router table may set.
+    static let optionTypes: [String: JSONType] = [
+        "caseInsensitivePaths": .bool, "strictTrailingSlash": .bool,
+    ]
+
+    func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+        let options = try table.options(allowed: Self.optionTypes)
+        let routerOptions = RouterOptions(
+            caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
+            strictTrailingSlash: options["strictTrailingSlash"]?.boolValue ?? false)
+        let routes = try Self.routes(of: table)
+        let cases = try table.cases(expectationKeys: Self.expectationKeys)
+
+        let router = Router(options: routerOptions)
+        var results: [CheckResult] = []
+        for (route, expectedKind) in routes {
+            results += Self.register(route, expecting: expectedKind, in: router)
+        }
+        for tableCase in cases {
+            let actual = router.tableRecord(tableCase.input)
+            results.append(
+                CheckResult(
+                    name: tableCase.name, label: tableCase.label, input: tableCase.input,
+                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
+        }
+        return results
+    }
+
+    /// Registers `route`; the check results it gives (none for a plain route that registers).
+    private static func register(
+        _ route: String, expecting expectedKind: RouteError.Kind?, in router: Router
+    ) -> [CheckResult] {
+        let name = "route \(route.quoted)"
+        let expected: JSONValue = expectedKind.map { .string($0.rawValue) } ?? .null
+        let wasRegistered = router.routes.contains(route)
+        do {
+            try router.register(route) { _ in }
+            guard let expectedKind else { return [] }
+            if !wasRegistered { router.remove(route) }
+            return [
+                CheckResult(
+                    name: name, label: name, input: route,
+                    mismatches: registrationMismatches(expected, .null),
+                    note: "the route registered; expected the error kind \(expectedKind.rawValue)")
+            ]
+        } catch {
+            if error.kind == expectedKind {
+                return [CheckResult(name: name, label: name, input: route, mismatches: [])]
+            }
+            let mismatches = registrationMismatches(expected, .string(error.kind.rawValue))
+            return [
+                CheckResult(
+                    name: name, label: name, input: route, mismatches: mismatches, note: error.description)
+            ]
+        }
+    }
+
+    /// The mismatches of a registration check, compared by the tables' rule under the key
+    /// `expectError`.
+    private static func registrationMismatches(
+        _ expected: JSONValue, _ actual: JSONValue
+    ) -> [TableExpectation.Mismatch] {
+        TableExpectation.mismatches(expected: ["expectError": expected], actual: ["expectError": actual])
+    }
+
+    /// The table's `routes`: strings, or objects naming a route that must fail.
+    private static func routes(of table: PatternTable) throws(TableError) -> [(String, RouteError.Kind?)] {
+        guard let list = table.members["routes"]?.arrayValue else {
+            throw TableError("\"routes\" must be an array")
+        }
+        var routes: [(String, RouteError.Kind?)] = []
+        for (offset, item) in list.enumerated() {
+            let number = offset + 1
+            if let route = item.stringValue {
+                routes.append((route, nil))
+                continue
+            }
+            guard let object = item.objectValue, let route = object["route"]?.stringValue,
+                let kindName = object["expectError"]?.stringValue
+            else {
+                throw TableError(
+                    "route \(number) must be a string or an object with \"route\" and \"expectError\" strings"
+                )
+            }
+            if let unknown = object.keys.sorted().first(where: { $0 != "route" && $0 != "expectError" }) {
+                throw TableError("route \(number): unknown key \(unknown.quoted)")
+            }
+            guard let kind = RouteError.Kind(rawValue: kindName) else {
+                let known = RouteError.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw TableError("route \(number): unknown error kind \(kindName.quoted) (known: \(known))")
+            }
+            routes.append((route, kind))
+        }
+        return routes
+    }
+}

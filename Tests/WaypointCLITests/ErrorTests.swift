@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+
+/// Every way to misuse `waypoint` ends with exit status 2 and one line on standard error
+/// that names the problem (and the file, line and column when there is one).
+@Suite("Errors")
+struct ErrorTests {
+    /// A file a case needs in its working directory.
+    enum File: Sendable {
+        case text(String)
+        case bytes([UInt8])
+        case directory
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        let files: [String: File]
+        let error: String
+        let output: String
+
+        init(
+            _ name: String, _ arguments: [String], files: [String: File] = [:], error: String,
+            output: String = ""
+        ) {
+            self.name = name
+            self.arguments = arguments
+            self.files = files
+            self.error = error
+            self.output = output
+        }
+
+        var testDescription: String { name }
+    }
+
+    static let routes: [String: File] = ["routes.txt": .text("/a\n")]
+    static let badRoutes: [String: File] = ["bad.txt": .text("# comment\n/ok\n\n/x/:id([0-9]+\n")]
+    /// What `test` prints on standard output when no table could run.
+    static let nothingRan = "0 passed, 0 failed\n"
+
+    static let cases: [Case] = [
+        // The command line itself.
+        Case("no command", [], error: "waypoint: missing command; see \"waypoint --help\""),
+        Case(
+            "unknown command", ["frobnicate"],
+            error: "waypoint: unknown command \"frobnicate\"; see \"waypoint --help\""),
+        Case(
+            "unknown global option", ["--frob"],
+            error: "waypoint: unknown option \"--frob\"; see \"waypoint --help\""),
+        Case(
+            "unknown option of match", ["match", "--frob", "--route", "/a", "x://h/a"],
+            error: "waypoint match: unknown option \"--frob\"; see \"waypoint match --help\""),
+        Case(
+            "unknown option of test", ["test", "--frob", "t.json"],
+            error: "waypoint test: unknown option \"--frob\"; see \"waypoint test --help\""),
+        Case(
+            "unknown option of explain", ["explain", "-v", "--route", "/a", "x://h/a"],
+            error: "waypoint explain: unknown option \"-v\"; see \"waypoint explain --help\""),
+        Case(
+            "unknown option of lint", ["lint", "--strict", "routes.txt"], files: routes,
+            error: "waypoint lint: unknown option \"--strict\"; see \"waypoint lint --help\""),
+        Case(
+            "missing value", ["match", "--routes"],
+            error: "waypoint match: option \"--routes\" needs a value (FILE); see \"waypoint match --help\""),
+        Case(
+            "missing value before --", ["match", "--route", "--", "x://h"],
+            error: "waypoint match: option \"--route\" needs a value (PATTERN); see \"waypoint match --help\""
+        ),
+        Case(
+            "missing URL", ["match", "--route", "/a"],
+            error: "waypoint match: missing URL; see \"waypoint match --help\""),
+        Case(
+            "missing table", ["test"],
+            error: "waypoint test: missing TABLE.json; see \"waypoint test --help\""),
+        Case(
+            "missing routes file", ["lint"],
+            error: "waypoint lint: missing FILE; see \"waypoint lint --help\""),
+        Case(
+            "missing URL to explain", ["explain", "--route", "/a"],
+            error: "waypoint explain: missing URL; see \"waypoint explain --help\""),
+        Case(
+            "explain takes one URL", ["explain", "--route", "/a", "x://a", "x://b"],
+            error: "waypoint explain: unexpected argument \"x://b\"; see \"waypoint explain --help\""),
+        Case(
+            "lint takes one file", ["lint", "routes.txt", "extra"], files: routes,
+            error: "waypoint lint: unexpected argument \"extra\"; see \"waypoint lint --help\""),
+        Case(
+            "a flag with a value", ["lint", "--json=yes", "routes.txt"], files: routes,
+            error: "waypoint lint: option \"--json\" takes no value; see \"waypoint lint --help\""),
+        Case(
+            "an option given twice", ["match", "--routes", "routes.txt", "--routes=routes.txt", "x://h/a"],
+            files: routes,
+            error: "waypoint match: option \"--routes\" given more than once; see \"waypoint match --help\""),
+        Case(
+            "both route sources", ["match", "--routes", "routes.txt", "--route", "/a", "x://h"],
+            files: routes,
+            error:
+                "waypoint match: give either --routes FILE or --route PATTERN, not both; see \"waypoint match --help\""
+        ),
+        Case(
+            "no route source", ["explain", "x://h"],
+            error:
+                "waypoint explain: missing routes: give --routes FILE or --route PATTERN; see \"waypoint explain --help\""
+        ),
+        Case(
+            "help for an unknown command", ["help", "frob"],
+            error: "waypoint help: unknown command \"frob\"; see \"waypoint --help\""),
+        // Files that cannot be read.
+        Case(
+            "no such routes file", ["lint", "nope.txt"],
+            error: "waypoint lint: cannot read \"nope.txt\": no such file"),
+        Case(
+            "a directory as routes file", ["match", "--routes", "dir", "x://h"], files: ["dir": .directory],
+            error: "waypoint match: cannot read \"dir\": is a directory"),
+        Case(
+            "a directory as table", ["test", "dir"], files: ["dir": .directory],
+            error: "waypoint test: cannot read \"dir\": is a directory", output: nothingRan),
+        Case(
+            "a path through a file", ["lint", "routes.txt/x"], files: routes,
+            error: "waypoint lint: cannot read \"routes.txt/x\": a part of the path is not a directory"),
+        Case(
+            "a routes file that is not UTF-8", ["lint", "binary.txt"],
+            files: ["binary.txt": .bytes([0xFF, 0xFE, 0x2F, 0x61, 0x0A])],
+            error: "waypoint lint: cannot read \"binary.txt\": not UTF-8 text"),
+        // Routes that do not compile.
+        Case(
+            "a route in a file", ["match", "--routes", "bad.txt", "x://h"], files: badRoutes,
+            error:
+                "bad.txt:4:7: unbalanced bracket in route \"/x/:id([0-9]+\" at column 7: \"(\" is never closed"
+        ),
+        Case(
+            "a route in a file, explained", ["explain", "--routes", "bad.txt", "x://h"], files: badRoutes,
+            error:
+                "bad.txt:4:7: unbalanced bracket in route \"/x/:id([0-9]+\" at column 7: \"(\" is never closed"
+        ),
+        Case(
+            "a route on the command line", ["match", "--route", "/ok", "--route", "/x/a**", "x://h"],
+            error:
+                "waypoint match: invalid regex in route \"/x/a**\" at column 6: quantifier does not follow a repeatable item"
+        ),
+        // Tables that cannot run.
+        Case(
+            "bad JSON", ["test", "bad.json"], files: ["bad.json": .text("{\n  \"cases\": [,]\n}\n")],
+            error: "bad.json: invalid JSON at line 2, column 13: unexpected \",\", expected a value",
+            output: nothingRan),
+        Case(
+            "not a table", ["test", "scalar.json"], files: ["scalar.json": .text("42")],
+            error: "scalar.json: expected a table object or an array of tables", output: nothingRan),
+        Case(
+            "an array of non-tables", ["test", "array.json"],
+            files: ["array.json": .text("[{\"routes\":[],\"cases\":[]}, 1]")],
+            error: "array.json: table 2 is not a JSON object", output: nothingRan),
+        Case(
+            "an adapter this build does not run", ["test", "other.json"],
+            files: ["other.json": .text(#"{"description":"Other","adapter":"branch","cases":[]}"#)],
+            error:
+                "other.json: table 1 \"Other\": adapter \"branch\" is not supported by this waypoint (it runs: router, detour, paylisher)",
+            output: nothingRan),
+        Case(
+            "options for a Detour table", ["test", "detour.json"],
+            files: ["detour.json": .text(#"{"adapter":"detour","options":{"mode":"all"},"cases":[]}"#)],
+            error: "detour.json: table 1: unknown option \"mode\": detour tables take no options",
+            output: nothingRan),
+        Case(
+            "an unknown Detour mode", ["test", "detour.json"],
+            files: [
+                "detour.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"x","mode":"fast","expect":{}}]}"#)
+            ],
+            error: "detour.json: table 1: case 1: \"mode\" must be one of all, web-only, deferred-only",
+            output: nothingRan),
+        Case(
+            "an unknown Detour type override", ["test", "detour.json"],
+            files: [
+                "detour.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"x","typeOverride":"web","expect":{}}]}"#)
+            ],
+            error: "detour.json: table 1: case 1: \"typeOverride\" must be \"deferred\"", output: nothingRan),
+        Case(
+            "a bad Paylisher option", ["test", "paylisher.json"],
+            files: [
+                "paylisher.json": .text(#"{"adapter":"paylisher","options":{"apiBase":"nope"},"cases":[]}"#)
+            ],
+            error:
+                "paylisher.json: table 1: invalid Paylisher option \"apiBase\": expected an absolute URL string",
+            output: nothingRan),
+        Case(
+            "a router key in a Paylisher table", ["test", "paylisher.json"],
+            files: [
+                "paylisher.json": .text(
+                    #"{"adapter":"paylisher","cases":[{"input":"x","expect":{"route":"/"}}]}"#)
+            ],
+            error:
+                "paylisher.json: table 1: case 1: unknown expectation key \"route\" (known: authParamRequired, campaignId, campaignKeyName, campaignSource, destination, isShortLink, jid, parameters, parseOK, pathSegments, referrer, resolveRequest, resolvedDestination, scheme, source, utmMedium)",
+            output: nothingRan),
+        Case(
+            "an unknown Detour mode option", ["detour", "--mode", "fast", "x"],
+            error:
+                "waypoint detour: unknown mode \"fast\" (known: all, web-only, deferred-only); see \"waypoint detour --help\""
+        ),
+        Case(
+            "a bad Paylisher API base", ["paylisher", "--api-base", "nope", "x"],
+            error:
+                "waypoint paylisher: invalid --api-base value: expected an absolute URL string; see \"waypoint paylisher --help\""
+        ),
+        Case(
+            "an empty Paylisher short-link host", ["paylisher", "--short-link-host=", "x"],
+            error:
+                "waypoint paylisher: invalid --short-link-host value: expected non-empty host name strings; see \"waypoint paylisher --help\""
+        ),
+        Case(
+            "missing Detour input", ["detour", "--json"],
+            error: "waypoint detour: missing INPUT; see \"waypoint detour --help\""),
+        Case(
+            "an unknown expectation key", ["test", "key.json"],
+            files: [
+                "key.json": .text(#"{"routes":[],"cases":[{"input":"x://h","expect":{"routeParams":{}}}]}"#)
+            ],
+            error:
+                "key.json: table 1: case 1: unknown expectation key \"routeParams\" (known: callbackURL, error, matched, queryItems, queryParameters, route, routeParameters)",
+            output: nothingRan),
+        Case(
+            "a case without input", ["test", "input.json"],
+            files: ["input.json": .text(#"{"routes":[],"cases":[{"expect":{}}]}"#)],
+            error: "input.json: table 1: case 1: \"input\" must be a string", output: nothingRan),
+        Case(
+            "a case without expectation", ["test", "expect.json"],
+            files: ["expect.json": .text(#"{"routes":[],"cases":[{"input":"x://h","expect":[]}]}"#)],
+            error: "expect.json: table 1: case 1: \"expect\" must be an object", output: nothingRan),
+        Case(
+            "an unknown option", ["test", "option.json"],
+            files: ["option.json": .text(#"{"routes":[],"options":{"ignoreCase":true},"cases":[]}"#)],
+            error:
+                "option.json: table 1: unknown option \"ignoreCase\" (known: caseInsensitivePaths, strictTrailingSlash)",
+            output: nothingRan),
+        Case(
+            "an option of the wrong type", ["test", "type.json"],
+            files: ["type.json": .text(#"{"routes":[],"options":{"strictTrailingSlash":"yes"},"cases":[]}"#)],
+            error: "type.json: table 1: option \"strictTrailingSlash\" must be a Boolean", output: nothingRan),
+        Case(
+            "a router table without routes", ["test", "routes.json"],
+            files: ["routes.json": .text(#"{"description":"no routes","cases":[]}"#)],
+            error: "routes.json: table 1 \"no routes\": \"routes\" must be an array", output: nothingRan),
+        Case(
+            "an unknown error kind", ["test", "kind.json"],
+            files: ["kind.json": .text(#"{"routes":[{"route":"/x(","expectError":"badRegex"}],"cases":[]}"#)],
+            error:
+                "kind.json: table 1: route 1: unknown error kind \"badRegex\" (known: emptyRoute, unbalancedBracket, invalidRegex, duplicateParameter, misplacedGlob, misplacedOptional)",
+            output: nothingRan),
+    ]
+
+    @Test("exits 2 with one line", arguments: cases)
+    func error(_ example: Case) throws {
+        let directory = try ScratchDirectory()
+        for (name, file) in example.files {
+            switch file {
+            case .text(let text): try directory.write(name, text)
+            case .bytes(let bytes): try directory.write(name, bytes: bytes)
+            case .directory:
+                try FileManager.default.createDirectory(
+                    atPath: directory.path(name), withIntermediateDirectories: true)
+            }
+        }
+        let result = try CLI.run(example.arguments, in: directory.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.errors == example.error + "\n")
+        #expect(result.output == example.output)
+    }
+
+    @Test("an error does not hide the tables that ran")
+    func otherTablesStillRun() throws {
+        let directory = try ScratchDirectory()
+        try directory.write(
+            "good.json", #"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}}]}"#)
+        try directory.write("bad.json", "{")
+        let result = try CLI.run(["test", "bad.json", "good.json"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.output == "1 passed, 0 failed\n")
+        #expect(
+            result.errors
+                == "bad.json: invalid JSON at line 1, column 2: unexpected end of input, expected a string or \"}\"\n"
+        )
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Runs the built `waypoint` executable as a user would and captures what it prints.
+enum CLI {
+    /// What one run printed and how it exited.
+    struct Result: Sendable, CustomStringConvertible {
+        let status: Int32
+        let output: String
+        let errors: String
+
+        /// The lines of standard output.
+        var lines: [String] {
+            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+
+        var description: String {
+            "exit \(status)\n--- stdout\n\(output)--- stderr\n\(errors)"
+        }
+    }
+
+    /// The project's root directory, found from this file's location.
+    static let projectDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // WaypointCLITests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// `Tests/Fixtures`.
+    static let fixtures = projectDirectory.appendingPathComponent("Tests/Fixtures")
+
+    /// The `waypoint` executable built next to the test bundle.
+    static let executable: URL? = {
+        var directories: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        if let executable = Bundle.main.executableURL {
+            directories.append(executable.deletingLastPathComponent())
+        }
+        return directories.map { $0.appendingPathComponent("waypoint") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+    }()
+
+    /// Runs `waypoint` with `arguments` in `directory` (the project directory by default).
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let executable = try #require(CLI.executable, "the waypoint executable is not next to the tests")
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("waypoint-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outputURL = scratch.appendingPathComponent("stdout")
+        let errorsURL = scratch.appendingPathComponent("stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorsURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? projectDirectory
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+        return Result(
+            status: process.terminationStatus,
+            output: try String(contentsOf: outputURL, encoding: .utf8),
+            errors: try String(contentsOf: errorsURL, encoding: .utf8))
+    }
+}
