@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
+        .executable(name: "waypoint-bench", targets: ["WaypointBenchmark"]),
     ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
@@ -77,6 +78,24 @@ let package = Package(
         .testTarget(
             name: "FuzzChecksTests",
             dependencies: ["FuzzChecks", "Waypoint"],
+            swiftSettings: swiftSettings
+        ),
+        // Counts heap allocations for the benchmark by interposing malloc (glibc only).
+        .target(
+            name: "CMallocCounter",
+            path: "Benchmarks/CMallocCounter"
+        ),
+        // The match-throughput benchmark: `swift run -c release waypoint-bench --help`.
+        .executableTarget(
+            name: "WaypointBenchmark",
+            dependencies: ["Waypoint", "CMallocCounter"],
+            path: "Benchmarks",
+            exclude: ["CMallocCounter", "results"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointBenchmarkTests",
+            dependencies: ["WaypointBenchmark", "Waypoint"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,9 +18,8 @@ extension RouteTable {
                 strictTrailingSlash: options.strictTrailingSlash
             ) { view in
                 let context = SearchContext(
-                    routes: routes, limits: limits,
-                    matchData: MatchData.forCurrentThread(
-                        groups: routes.reduce(0) { max($0, $1.groupCount) }),
+                    table: self,
+                    groups: routes.reduce(0) { max($0, $1.groupCount) },
                     caseInsensitivePaths: options.caseInsensitivePaths,
                     strictTrailingSlash: options.strictTrailingSlash)
                 return routes.enumerated().map { order, route in

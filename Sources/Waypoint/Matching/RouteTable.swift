@@ -16,6 +16,37 @@ package final class RouteTable: Sendable {
     private let tries: [Trie]
     /// The most capture groups any tail needs.
     private let maxGroups: Int
+    /// Per route, in order: what a hit that ends in the trie (``TrieHit/Kind/end``) needs to
+    /// make its match, kept in flat arrays so that a match does not read the compiled
+    /// route, its pattern and its capture list from three separate heap objects.
+    private let summaries: [RouteSummary]
+    /// The depths of the `:name` captures of every route, each route's in one range, in the
+    /// order of its template's keys (see ``RouteSummary``).
+    private let captureDepths: [Int32]
+    /// One template per distinct set of `:name` parameter names: a match copies its
+    /// route's template dictionary and overwrites the values in place, by index, so no key
+    /// is hashed while matching. Tables have few templates, so they stay in cache.
+    private let templates: [ParameterTemplate]
+
+    /// A dictionary mapping each parameter name of a set to `""`, and its indices in order.
+    struct ParameterTemplate: Sendable {
+        let dictionary: [String: String]
+        let indices: [Dictionary<String, String>.Index]
+    }
+
+    /// A route's string, its parameter template in ``RouteTable/templates`` (-1 when it
+    /// captures nothing) and where its capture depths start in ``RouteTable/captureDepths``
+    /// (one per key of the template).
+    ///
+    /// The values are written through the template's own indices: an index of a
+    /// dictionary stays valid in every copy of it until the copy's keys change (writing
+    /// through an index taken before a copy-on-write must work), and overwriting a value
+    /// does not change the keys.
+    struct RouteSummary: Sendable {
+        let route: String
+        let template: Int32
+        let captureStart: Int32
+    }
 
     /// Builds the table of `routes` (in registration order).
     ///
@@ -53,6 +84,36 @@ package final class RouteTable: Sendable {
         self.schemes = schemes
         tries = grouped.enumerated().map { index, routes in Trie(routes: routes, isHost: index % 2 == 1) }
         maxGroups = routes.reduce(0) { max($0, $1.groupCount) }
+        var summaries: [RouteSummary] = []
+        var captureDepths: [Int32] = []
+        var templates: [ParameterTemplate] = []
+        var templateByNames: [[String]: Int32] = [:]
+        summaries.reserveCapacity(routes.count)
+        for route in routes {
+            let start = Int32(captureDepths.count)
+            var template: Int32 = -1
+            if !route.captures.isEmpty {
+                let names = route.captures.map(\.name).sorted()
+                if let existing = templateByNames[names] {
+                    template = existing
+                } else {
+                    template = Int32(templates.count)
+                    templateByNames[names] = template
+                    let dictionary = Dictionary(uniqueKeysWithValues: names.map { ($0, "") })
+                    templates.append(
+                        ParameterTemplate(dictionary: dictionary, indices: Array(dictionary.indices)))
+                }
+                let depthByName = Dictionary(uniqueKeysWithValues: route.captures.map { ($0.name, $0.depth) })
+                for name in templates[Int(template)].dictionary.keys {
+                    captureDepths.append(Int32(depthByName[name]!))
+                }
+            }
+            summaries.append(
+                RouteSummary(route: route.pattern.route, template: template, captureStart: start))
+        }
+        self.summaries = summaries
+        self.captureDepths = captureDepths
+        self.templates = templates
     }
 
     /// The outcome of matching one URL.
@@ -64,94 +125,168 @@ package final class RouteTable: Sendable {
         case refused(RoutingFailure)
     }
 
+    /// The outcome of looking for the winning route of one URL: a ``Lookup`` without the
+    /// array, so that finding a winner allocates nothing but the winner's parameters.
+    package enum Winner: Sendable {
+        /// The URL was examined; the winning route, if any matches, and how many regex
+        /// matches hit a PCRE2 limit on the way.
+        case examined(RouteMatch?, limitHits: Int)
+        /// The URL was refused before matching.
+        case refused(RoutingFailure)
+
+        /// The same outcome as a ``Lookup``.
+        var lookup: Lookup {
+            switch self {
+            case .examined(let match, let limitHits):
+                .examined(match.map { [$0] } ?? [], limitHits: limitHits)
+            case .refused(let failure):
+                .refused(failure)
+            }
+        }
+    }
+
     /// The winning route for `url`: the earliest-registered route that matches.
     ///
     /// - Parameter pathRoutesOnly: when true, host routes take no part (the adapters match
     ///   their links, which have no host, against path routes only).
     package func best(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
-        lookup(url, all: false, pathRoutesOnly: pathRoutesOnly)
+        winner(url, pathRoutesOnly: pathRoutesOnly).lookup
     }
 
     /// Every route that matches `url`, in registration order.
     package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
-        lookup(url, all: true, pathRoutesOnly: pathRoutesOnly)
+        examine(url, pathRoutesOnly: pathRoutesOnly, refused: Lookup.refused) { view, selected in
+            searchAll(view, tries: selected)
+        }
     }
 
     /// The winning route among scheme-less path routes for a bare path such as
     /// `/products/42` (a query or fragment in `path` is not part of the match).
     package func best(path: String) -> Lookup {
+        winner(path: path).lookup
+    }
+
+    /// ``best(_:pathRoutesOnly:)`` as a ``Winner``.
+    ///
+    /// - Complexity: O(segments of `url`) hash lookups for literal and parameter routes,
+    ///   whatever the number of routes; no allocation but the winner's parameters.
+    package func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
+        examine(url, pathRoutesOnly: pathRoutesOnly, refused: Winner.refused) { view, selected in
+            searchBest(view, tries: selected)
+        }
+    }
+
+    /// ``best(path:)`` as a ``Winner``.
+    package func winner(path: String) -> Winner {
         var path = path
         return path.withUTF8 { bytes in
             guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
-            var end = bytes.count
-            for (index, byte) in bytes.enumerated()
-            where byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                end = index
-                break
-            }
+            let end = ByteScan.firstIndex(
+                of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[0..<end])
             let noHost = UnsafeBufferPointer(rebasing: bytes[0..<0])
             return SegmentView.withSegments(
                 host: noHost, path: pathBytes, strictTrailingSlash: options.strictTrailingSlash
             ) { view in
-                search(view, tries: [0], all: false)
+                searchBest(view, tries: SIMD4(0, -1, -1, -1))
             }
         }
     }
 
-    private func lookup(_ url: String, all: Bool, pathRoutesOnly: Bool) -> Lookup {
+    /// Splits and decodes `url` and calls `body` with its segments and the indices of the
+    /// tries it is searched in (-1 for none): the scheme-less path and host tries, then the
+    /// path and host tries of the URL's scheme. At most four, so they fit in a `SIMD4`.
+    private func examine<Result>(
+        _ url: String, pathRoutesOnly: Bool, refused: (RoutingFailure) -> Result,
+        _ body: (SegmentView, SIMD4<Int32>) -> Result
+    ) -> Result {
         var url = url
         return url.withUTF8 { bytes in
-            guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
-            guard let parts = URLParts.split(bytes) else { return .refused(.invalidURL) }
+            guard bytes.count <= options.maxURLLength else { return refused(.urlTooLong) }
+            guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
             let scheme = schemes.child(
                 of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
-            var selected: [Int] = pathRoutesOnly ? [0] : [0, 1]
+            var selected = SIMD4<Int32>(0, pathRoutesOnly ? -1 : 1, -1, -1)
             if scheme >= 0 {
-                selected +=
-                    pathRoutesOnly ? [2 + 2 * Int(scheme)] : [2 + 2 * Int(scheme), 3 + 2 * Int(scheme)]
+                selected[2] = 2 + 2 * scheme
+                if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
             }
             return SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
                 path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
                 strictTrailingSlash: options.strictTrailingSlash
             ) { view in
-                search(view, tries: selected, all: all)
+                body(view, selected)
             }
         }
     }
 
-    private func search(_ view: SegmentView, tries selected: [Int], all: Bool) -> Lookup {
-        let context = SearchContext(
-            routes: routes, limits: limits, matchData: MatchData.forCurrentThread(groups: maxGroups),
+    private func searchContext() -> SearchContext {
+        SearchContext(
+            table: self, groups: maxGroups,
             caseInsensitivePaths: options.caseInsensitivePaths,
             strictTrailingSlash: options.strictTrailingSlash)
+    }
+
+    private func searchBest(_ view: SegmentView, tries selected: SIMD4<Int32>) -> Winner {
+        let context = searchContext()
         let pathView = view.droppingFirst
-        if all {
-            var collector = AllHitsCollector()
-            for index in selected where !tries[index].isEmpty {
-                tries[index].search(tries[index].isHost ? view : pathView, context: context, into: &collector)
-            }
-            let hits = collector.hits.sorted { $0.order < $1.order }
-            let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
-            return .examined(matches, limitHits: collector.limits.count)
-        }
         var collector = BestHitCollector()
-        // Search the trie holding the earliest route first: its hit bounds the others.
-        let ordered = selected.filter { !tries[$0].isEmpty }.sorted {
-            tries[$0].nodes[0].minOrder < tries[$1].nodes[0].minOrder
+        var remaining = selected
+        // The trie holding the earliest route goes first: its hit bounds the others, and a
+        // trie whose earliest route cannot beat the best hit so far is not searched at all.
+        while true {
+            var next = -1
+            var earliest = collector.bound
+            for slot in 0..<4 where remaining[slot] >= 0 {
+                let order = tries[Int(remaining[slot])].earliestOrder
+                if order < earliest {
+                    earliest = order
+                    next = slot
+                }
+            }
+            guard next >= 0 else { break }
+            let trie = Int(remaining[next])
+            remaining[next] = -1
+            tries[trie].search(tries[trie].isHost ? view : pathView, context: context, into: &collector)
         }
-        for index in ordered {
-            tries[index].search(tries[index].isHost ? view : pathView, context: context, into: &collector)
-        }
-        guard let best = collector.best else { return .examined([], limitHits: collector.limitHits) }
+        guard let best = collector.best else { return .examined(nil, limitHits: collector.limitHits) }
         return .examined(
-            [match(for: best, view: best.isHost ? view : pathView, context: context)],
+            match(for: best, view: best.isHost ? view : pathView, context: context),
             limitHits: collector.limitHits)
+    }
+
+    private func searchAll(_ view: SegmentView, tries selected: SIMD4<Int32>) -> Lookup {
+        let context = searchContext()
+        let pathView = view.droppingFirst
+        var collector = AllHitsCollector()
+        for slot in 0..<4 where selected[slot] >= 0 {
+            let trie = Int(selected[slot])
+            tries[trie].search(tries[trie].isHost ? view : pathView, context: context, into: &collector)
+        }
+        let hits = collector.hits.sorted { $0.order < $1.order }
+        let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
+        return .examined(matches, limitHits: collector.limits.count)
     }
 
     /// The match value of a hit, with its parameters read from the view.
     func match(for hit: TrieHit, view: SegmentView, context: SearchContext) -> RouteMatch {
+        if hit.kind == .end {
+            // Only `:name` captures: read from the flat summaries (see ``parameters(of:hit:view:context:)``
+            // for the general case, which `explain` uses and tests compare with this).
+            let summary = summaries[Int(hit.order)]
+            guard summary.template >= 0 else {
+                return RouteMatch(route: summary.route, routeParameters: [:], priority: Int(hit.order))
+            }
+            let template = templates[Int(summary.template)]
+            var parameters = template.dictionary
+            var capture = Int(summary.captureStart)
+            for index in template.indices {
+                parameters.values[index] = SegmentView.string(view.segment(Int(captureDepths[capture])))
+                capture += 1
+            }
+            return RouteMatch(route: summary.route, routeParameters: parameters, priority: Int(hit.order))
+        }
         let route = routes[Int(hit.order)]
         return RouteMatch(
             route: route.pattern.route,
@@ -163,7 +298,11 @@ package final class RouteTable: Sendable {
     func parameters(
         of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
     ) -> [String: String] {
-        var parameters: [String: String] = [:]
+        // Sized for every parameter the route can capture, so the dictionary is allocated
+        // once and never grows (no allocation at all for a route without parameters).
+        var capacity = route.captures.count + (route.tail?.parameters.count ?? 0)
+        if hit.kind == .optionalPresent || hit.kind == .glob { capacity += 1 }
+        var parameters = [String: String](minimumCapacity: capacity)
         for (depth, name) in route.captures {
             parameters[name] = SegmentView.string(view.segment(depth))
         }
@@ -181,12 +320,10 @@ package final class RouteTable: Sendable {
             let subject =
                 hit.withTrailingSlash
                 ? view.restWithTrailingSlash(from: Int(hit.depth)) : view.rest(from: Int(hit.depth))
-            guard tail.regex.match(subject, limits: context.limits, into: context.matchData) == .matched
-            else {
-                break
-            }
+            let data = context.matchData
+            guard tail.regex.match(subject, limits: context.limits, into: data) == .matched else { break }
             for (group, name) in tail.parameters {
-                if let range = context.matchData.range(ofGroup: group) {
+                if let range = data.range(ofGroup: group) {
                     parameters[name] = SegmentView.string(UnsafeBufferPointer(rebasing: subject[range]))
                 } else if name == "**" {
                     parameters[name] = ""

@@ -81,16 +81,23 @@ struct SegmentView {
     ///
     /// - Parameter strictTrailingSlash: when false, one trailing `/` of the path is
     ///   dropped (its empty last segment), so `/a/` reads as `/a`.
-    /// - Complexity: O(n) in the URL's length; allocates nothing for ordinary URLs (the
-    ///   buffers are stack-allocated when small).
+    /// - Complexity: O(n) in the URL's length, eight bytes at a time for a path without `%`
+    ///   (``ByteScan``); allocates nothing for ordinary URLs (the buffers are
+    ///   stack-allocated when small).
     static func withSegments<Result>(
         host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, strictTrailingSlash: Bool,
         _ body: (SegmentView) -> Result
     ) -> Result {
         let rooted = path.first == UInt8(ascii: "/")
         let pathBody = UnsafeBufferPointer(rebasing: path[(rooted ? 1 : 0)...])
+        let bodyCount = pathBody.count
         var segmentCount = path.isEmpty ? 0 : 1
-        for byte in pathBody where byte == UInt8(ascii: "/") { segmentCount += 1 }
+        var slash = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: pathBody, 0..<bodyCount)
+        while slash < bodyCount {
+            segmentCount += 1
+            slash = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: pathBody, (slash + 1)..<bodyCount)
+        }
+        let escaped = ByteScan.firstIndex(of: UInt8(ascii: "%"), in: pathBody, 0..<bodyCount) < bodyCount
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count + path.count + 2) {
             buffer in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (segmentCount + 1)) { bounds in
@@ -100,27 +107,59 @@ struct SegmentView {
                 boundsBase[0] = 0
                 boundsBase[1] = Int32(written)
                 var count = 1
-                var segmentStart = 0
-                if !path.isEmpty {
-                    for position in 0...pathBody.count {
-                        guard position == pathBody.count || pathBody[position] == UInt8(ascii: "/") else {
-                            continue
-                        }
-                        let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<position])
+                if !path.isEmpty && !escaped {
+                    // Nothing to decode: the path goes after a `/` in one copy, and its
+                    // segments are where its `/`s say.
+                    base[written] = UInt8(ascii: "/")
+                    let copyStart = written + 1
+                    if let source = pathBody.baseAddress, bodyCount > 0 {
+                        (base + copyStart).update(from: source, count: bodyCount)
+                    }
+                    var start = 0
+                    while true {
+                        let end = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: pathBody, start..<bodyCount)
+                        boundsBase[2 * count] = Int32(copyStart + start)
+                        boundsBase[2 * count + 1] = Int32(copyStart + end)
+                        count += 1
+                        if end == bodyCount { break }
+                        start = end + 1
+                    }
+                    written = copyStart + bodyCount
+                } else if !path.isEmpty {
+                    // One pass copies each segment after a `/` and notes whether it holds a
+                    // `%`; only such a segment is then decoded, from the source over its copy.
+                    var read = 0
+                    while true {
                         base[written] = UInt8(ascii: "/")
                         written += 1
-                        boundsBase[2 * count] = Int32(written)
-                        written += decode(raw, into: base + written)
+                        let start = written
+                        let segmentStart = read
+                        var segmentEscaped = false
+                        while read < pathBody.count {
+                            let byte = pathBody[read]
+                            if byte == UInt8(ascii: "/") { break }
+                            base[written] = byte
+                            segmentEscaped = segmentEscaped || byte == UInt8(ascii: "%")
+                            written += 1
+                            read += 1
+                        }
+                        if segmentEscaped {
+                            let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<read])
+                            written = start + decode(raw, into: base + start)
+                        }
+                        boundsBase[2 * count] = Int32(start)
                         boundsBase[2 * count + 1] = Int32(written)
                         count += 1
-                        segmentStart = position + 1
+                        if read == pathBody.count { break }
+                        read += 1
                     }
-                    if !strictTrailingSlash, count > 1, boundsBase[2 * count - 2] == boundsBase[2 * count - 1]
-                    {
-                        // Drop the empty last segment and the `/` before it.
-                        count -= 1
-                        written -= 1
-                    }
+                }
+                if !path.isEmpty && !strictTrailingSlash && count > 1
+                    && boundsBase[2 * count - 2] == boundsBase[2 * count - 1]
+                {
+                    // Drop the empty last segment and the `/` before it.
+                    count -= 1
+                    written -= 1
                 }
                 base[written] = UInt8(ascii: "/")
                 return body(

@@ -1,15 +1,24 @@
 /// What a search needs besides the trie and the URL.
 struct SearchContext {
-    /// Compiled routes by order.
-    let routes: [CompiledRoute]
-    /// The limits every regex match runs under.
-    let limits: RegexLimits
-    /// The calling thread's match data, large enough for every tail in the table.
-    let matchData: MatchData
+    /// The table being searched. Unowned and unretained: a context lives only inside a
+    /// lookup, while the caller holds the table, and a retain and release per lookup of
+    /// each array it reads would cost more than the rest of the setup.
+    unowned(unsafe) let table: RouteTable
+    /// The most capture groups a tail of the table needs.
+    let groups: Int
     /// Whether path literals fold case.
     let caseInsensitivePaths: Bool
     /// Whether the trailing slash is significant.
     let strictTrailingSlash: Bool
+
+    /// The calling thread's match data, large enough for every tail in the table. Fetched
+    /// when a regex runs, so a lookup that runs none never touches thread-local storage.
+    var matchData: MatchData { MatchData.forCurrentThread(groups: groups) }
+
+    /// Compiled routes by order.
+    var routes: [CompiledRoute] { table.routes }
+    /// The limits every regex match runs under.
+    var limits: RegexLimits { table.limits }
 }
 
 extension Trie {
@@ -25,84 +34,106 @@ extension Trie {
     ) {
         let count = view.count
         let virtualDepth = Int32(count + 1)
-        // Each pop pushes at most two children, so the stack never exceeds 2 per level.
-        withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: 2 * count + 4) {
-            stack in
+        // A visit goes on to one child and pushes at most one, so the stack never exceeds
+        // one entry per level.
+        withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: count + 2) { stack in
             nodes.withUnsafeBufferPointer { nodes in
-                orders.withUnsafeBufferPointer { orders in
-                    var top = 0
-                    stack[0] = (0, 0)
-                    top = 1
-                    while top > 0 {
-                        top -= 1
-                        let (index, depth) = stack[top]
-                        let node = nodes[Int(index)]
-                        if node.minOrder >= collector.bound { continue }
+                var top = 0
+                var index: Int32 = 0
+                var depth: Int32 = 0
+                while true {
+                    let node = nodes[Int(index)]
+                    var next: (node: Int32, depth: Int32) = (-1, 0)
+                    if node.minOrder < collector.bound {
                         let atEnd = Int(depth) >= count
-                        if atEnd {
-                            for slot in node.ends {
-                                let order = orders[Int(slot)]
-                                if order >= collector.bound { break }
+                        if node.endsOneRoute {
+                            if atEnd && node.terminals < collector.bound {
                                 collector.record(
                                     TrieHit(
-                                        order: order, kind: .end, depth: depth, withTrailingSlash: false,
+                                        order: node.terminals, kind: .end, depth: depth,
+                                        withTrailingSlash: false,
                                         isHost: isHost))
                             }
-                            for slot in node.optionalEnds {
-                                let order = orders[Int(slot)]
-                                if order >= collector.bound { break }
-                                collector.record(
-                                    TrieHit(
-                                        order: order, kind: .optionalPresent, depth: depth,
-                                        withTrailingSlash: false, isHost: isHost))
-                            }
+                        } else if node.terminals >= 0 {
+                            report(
+                                terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
+                                virtualDepth: virtualDepth, view: view, context: context, into: &collector)
                         }
-                        for slot in node.globs {
-                            let order = orders[Int(slot)]
-                            if order >= collector.bound { break }
-                            collector.record(
-                                TrieHit(
-                                    order: order, kind: .glob, depth: depth, withTrailingSlash: false,
-                                    isHost: isHost))
-                        }
-                        if !node.tails.isEmpty && depth < virtualDepth {
-                            for slot in node.tails {
-                                let order = orders[Int(slot)]
-                                if order >= collector.bound { break }
-                                runTail(
-                                    order: order, depth: depth, view: view, context: context, into: &collector
-                                )
-                            }
-                        }
-                        // Children, the one holding the earlier route popped first.
-                        var first: (node: Int32, depth: Int32) = (-1, 0)
-                        var second: (node: Int32, depth: Int32) = (-1, 0)
+                        var literal: (node: Int32, depth: Int32) = (-1, 0)
+                        var any: (node: Int32, depth: Int32) = (-1, 0)
                         if !atEnd {
                             let segment = view.segment(Int(depth))
-                            let fold = (isHost && depth == 0) || context.caseInsensitivePaths
-                            let literal = edges.child(of: index, key: segment, foldCase: fold)
-                            if literal >= 0 { first = (literal, depth + 1) }
-                            if !segment.isEmpty && node.anyChild >= 0 { second = (node.anyChild, depth + 1) }
-                        } else if depth == Int32(count) && !context.strictTrailingSlash {
+                            if node.hasLiteralChildren {
+                                let fold = (isHost && depth == 0) || context.caseInsensitivePaths
+                                literal = (edges.child(of: index, key: segment, foldCase: fold), depth + 1)
+                            }
+                            if !segment.isEmpty && node.anyChild >= 0 { any = (node.anyChild, depth + 1) }
+                        } else if depth == Int32(count) && !context.strictTrailingSlash
+                            && node.hasLiteralChildren
+                        {
                             // The trailing slash the router ignores: an empty last segment.
                             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                            let literal = edges.child(of: index, key: empty, foldCase: false)
-                            if literal >= 0 { first = (literal, virtualDepth) }
+                            literal = (edges.child(of: index, key: empty, foldCase: false), virtualDepth)
                         }
-                        if first.node >= 0 && second.node >= 0
-                            && nodes[Int(first.node)].minOrder < nodes[Int(second.node)].minOrder
-                        {
-                            swap(&first, &second)
-                        }
-                        if first.node >= 0 {
-                            stack[top] = first
+                        // Visit the child holding the earlier route next, and keep the other.
+                        if literal.node >= 0 && any.node >= 0 {
+                            let literalFirst =
+                                nodes[Int(literal.node)].minOrder < nodes[Int(any.node)].minOrder
+                            next = literalFirst ? literal : any
+                            stack[top] = literalFirst ? any : literal
                             top += 1
-                        }
-                        if second.node >= 0 {
-                            stack[top] = second
-                            top += 1
+                        } else {
+                            next = literal.node >= 0 ? literal : any
                         }
                     }
+                    if next.node < 0 {
+                        guard top > 0 else { break }
+                        top -= 1
+                        next = stack[top]
+                    }
+                    (index, depth) = next
+                }
+            }
+        }
+    }
+
+    /// Reports the routes that end at a node reached at `depth`: those that end there when
+    /// the URL has no segment left, and globs and regex tails, which take the rest.
+    @inline(__always)
+    private func report<Collector: TrieHitCollector>(
+        _ terminals: Terminals, atEnd: Bool, depth: Int32, virtualDepth: Int32, view: SegmentView,
+        context: SearchContext, into collector: inout Collector
+    ) {
+        orders.withUnsafeBufferPointer { orders in
+            if atEnd {
+                for slot in terminals.ends {
+                    let order = orders[Int(slot)]
+                    if order >= collector.bound { break }
+                    collector.record(
+                        TrieHit(
+                            order: order, kind: .end, depth: depth, withTrailingSlash: false, isHost: isHost))
+                }
+                for slot in terminals.optionalEnds {
+                    let order = orders[Int(slot)]
+                    if order >= collector.bound { break }
+                    collector.record(
+                        TrieHit(
+                            order: order, kind: .optionalPresent, depth: depth, withTrailingSlash: false,
+                            isHost: isHost))
+                }
+            }
+            for slot in terminals.globs {
+                let order = orders[Int(slot)]
+                if order >= collector.bound { break }
+                collector.record(
+                    TrieHit(order: order, kind: .glob, depth: depth, withTrailingSlash: false, isHost: isHost)
+                )
+            }
+            if !terminals.tails.isEmpty && depth < virtualDepth {
+                for slot in terminals.tails {
+                    let order = orders[Int(slot)]
+                    if order >= collector.bound { break }
+                    runTail(order: order, depth: depth, view: view, context: context, into: &collector)
                 }
             }
         }
@@ -114,10 +145,12 @@ extension Trie {
     private func runTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
     ) {
-        guard let tail = context.routes[Int(order)].tail else { return }
+        guard let regex = context.table.routes[Int(order)].tail?.regex else { return }
+        let limits = context.limits
+        let data = context.matchData
         let start = Int(depth)
         if start < view.count {
-            switch tail.regex.match(view.rest(from: start), limits: context.limits, into: context.matchData) {
+            switch regex.match(view.rest(from: start), limits: limits, into: data) {
             case .matched:
                 collector.record(
                     TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost)
@@ -131,9 +164,7 @@ extension Trie {
             }
         }
         guard !context.strictTrailingSlash, start <= view.count else { return }
-        switch tail.regex.match(
-            view.restWithTrailingSlash(from: start), limits: context.limits, into: context.matchData)
-        {
+        switch regex.match(view.restWithTrailingSlash(from: start), limits: limits, into: data) {
         case .matched:
             collector.record(
                 TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost))

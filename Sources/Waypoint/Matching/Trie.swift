@@ -6,13 +6,34 @@
 /// Nodes list the routes that end at them, in registration order, and know the smallest
 /// registration order in their subtree, so a search can skip every subtree that cannot
 /// beat the best match found so far.
-struct Trie: Sendable {
-    /// A node; route lists are ranges of ``Trie/orders``.
+///
+/// A final class rather than a struct: a table holds several tries and a lookup reads
+/// them through an array, where a struct of four arrays would be copied (four retains and
+/// releases) at every access.
+final class Trie: Sendable {
+    /// A node, 16 bytes. Most nodes end no route, and most that do end exactly one route
+    /// (an end, nothing else); only the others keep their route lists apart, in
+    /// ``Trie/terminals``, so a search reads no more than the node to find a plain end.
     struct Node: Sendable {
-        /// The child under the any edge, or -1.
-        var anyChild: Int32 = -1
         /// The smallest route order in this subtree.
         var minOrder: Int32 = .max
+        /// The child under the any edge, or -1.
+        var anyChild: Int32 = -1
+        /// With ``endsOneRoute``, the order of the single route that ends here; otherwise
+        /// the index of this node's route lists in ``Trie/terminals``, or -1 for none.
+        var terminals: Int32 = -1
+        /// Bit 0: whether literal edges leave this node (if not, no edge lookup is made).
+        /// Bit 1: ``endsOneRoute``.
+        var flags: UInt32 = 0
+
+        /// Whether literal edges leave this node.
+        var hasLiteralChildren: Bool { flags & 1 != 0 }
+        /// Whether exactly one route ends here, as a plain end, and `terminals` is its order.
+        var endsOneRoute: Bool { flags & 2 != 0 }
+    }
+
+    /// The routes that end at a node, as ranges of ``Trie/orders``.
+    struct Terminals: Sendable {
         /// Routes that end here (also `:name?` routes whose segment is absent).
         var ends: Range<Int32> = 0..<0
         /// `:name?` routes whose optional segment is the one consumed into this node.
@@ -25,15 +46,20 @@ struct Trie: Sendable {
 
     /// Nodes; index 0 is the root.
     let nodes: [Node]
+    /// The route lists of the nodes that have any.
+    let terminals: [Terminals]
     /// Literal edges.
     let edges: EdgeTable
-    /// Route orders referenced by node ranges, ascending within each range.
+    /// Route orders referenced by terminal ranges, ascending within each range.
     let orders: [Int32]
     /// Whether this trie holds host routes (its depth-0 literals are hosts).
     let isHost: Bool
 
     /// Whether this trie has no routes.
     var isEmpty: Bool { nodes[0].minOrder == .max }
+
+    /// The order of the earliest-registered route in this trie (`Int32.max` when empty).
+    var earliestOrder: Int32 { nodes[0].minOrder }
 
     /// Builds the trie of `routes`, each with its registration order.
     init(routes: [(order: Int32, route: CompiledRoute)], isHost: Bool) {
@@ -75,6 +101,7 @@ struct Trie: Sendable {
         // Breadth-first numbering, so children always come after their parent.
         var queue = [root]
         var nodes: [Node] = []
+        var terminals: [Terminals] = []
         var orders: [Int32] = []
         var edges = EdgeTable(capacity: edgeCount)
         var head = 0
@@ -88,13 +115,22 @@ struct Trie: Sendable {
             let index = Int32(head)
             head += 1
             var node = Node()
-            node.ends = range(build.ends)
-            node.optionalEnds = range(build.optionalEnds)
-            node.globs = range(build.globs)
-            node.tails = range(build.tails)
-            node.minOrder =
-                [build.ends.first, build.optionalEnds.first, build.globs.first, build.tails.first]
-                .compactMap { $0 }.min() ?? .max
+            let firstOrders = [
+                build.ends.first, build.optionalEnds.first, build.globs.first, build.tails.first,
+            ]
+            .compactMap { $0 }
+            if build.ends.count == 1 && firstOrders.count == 1 {
+                node.terminals = build.ends[0]
+                node.flags |= 2
+            } else if !firstOrders.isEmpty {
+                node.terminals = Int32(terminals.count)
+                terminals.append(
+                    Terminals(
+                        ends: range(build.ends), optionalEnds: range(build.optionalEnds),
+                        globs: range(build.globs), tails: range(build.tails)))
+            }
+            node.minOrder = firstOrders.min() ?? .max
+            if !build.literalKeys.isEmpty { node.flags |= 1 }
             for key in build.literalKeys {
                 edges.insert(parent: index, key: key, child: Int32(queue.count))
                 queue.append(build.literals[key]!)
@@ -123,6 +159,7 @@ struct Trie: Sendable {
             nodes[parent].minOrder = min(nodes[parent].minOrder, nodes[index].minOrder)
         }
         self.nodes = nodes
+        self.terminals = terminals
         self.edges = edges
         self.orders = orders
     }

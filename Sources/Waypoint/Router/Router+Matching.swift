@@ -15,19 +15,19 @@ extension Router {
     /// The winning route for `url`, or why there is none (``RoutingFailure/routeNotFound``,
     /// ``RoutingFailure/urlTooLong`` or ``RoutingFailure/invalidURL``).
     public func matchResult(_ url: String) -> Result<RouteMatch, RoutingFailure> {
-        switch snapshot.table.best(url) {
+        switch snapshot.table.winner(url) {
         case .refused(let failure): .failure(failure)
-        case .examined(let matches, _): matches.first.map(Result.success) ?? .failure(.routeNotFound)
+        case .examined(let match, _): match.map(Result.success) ?? .failure(.routeNotFound)
         }
     }
 
     /// The winning path route for `url`, host routes left out: how adapters match their
     /// links, which have no host.
     package func matchPathRoutes(_ url: String) -> RouteMatch? {
-        guard case .examined(let matches, _) = snapshot.table.best(url, pathRoutesOnly: true) else {
+        guard case .examined(let match, _) = snapshot.table.winner(url, pathRoutesOnly: true) else {
             return nil
         }
-        return matches.first
+        return match
     }
 
     /// The winning scheme-less path route for a bare path such as `/products/42`.
@@ -35,8 +35,8 @@ extension Router {
     /// Only routes that start with `/` and name no scheme take part, since a bare path has
     /// neither host nor scheme. A `?` or `#` ends the path.
     public func match(path: String) -> RouteMatch? {
-        guard case .examined(let matches, _) = snapshot.table.best(path: path) else { return nil }
-        return matches.first
+        guard case .examined(let match, _) = snapshot.table.winner(path: path) else { return nil }
+        return match
     }
 
     /// Every route that matches `url`, in priority (registration) order.

@@ -89,9 +89,10 @@ public final class Router: Sendable {
     /// - Complexity: O(n + m) for n registered and m new routes.
     public func register(_ routes: some Sequence<(String, RouteHandler)>) throws(RouteError) {
         var compiled: [(route: String, handler: RouteHandler, compiled: CompiledRoute?)] = []
-        let existing = registry.withLock { Set($0.positions.keys) }
+        // Routes already registered, or earlier in this batch, only replace a handler.
+        var seen = registry.withLock { Set($0.positions.keys) }
         for (route, handler) in routes {
-            if existing.contains(route) || compiled.contains(where: { $0.route == route }) {
+            if !seen.insert(route).inserted {
                 compiled.append((route, handler, nil))
             } else {
                 compiled.append((route, handler, try CompiledRoute(route, options: options)))

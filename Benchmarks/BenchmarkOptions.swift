@@ -1,0 +1,135 @@
+/// The command line of `waypoint-bench`.
+struct BenchmarkOptions {
+    /// REST corpus sizes (corpus a).
+    var sizes = [10, 100, 1_000, 10_000, 100_000]
+    /// App corpus sizes (corpus b).
+    var appSizes = [100, 1_000]
+    /// An external corpus (c); when given, only it runs.
+    var routesFile: String?
+    var lookupsFile: String?
+    var missesFile: String?
+    /// Put before path lookups to make the URLs of URL-based contenders.
+    var baseURL = "https://example.com"
+    var plan = MeasurementPlan()
+    var seed: UInt64 = 20_240_501
+    var quick = false
+    var json = false
+    var plotFile: String?
+    var contenders: Set<String> = Set(Self.contenderKeys.values)
+    var help = false
+
+    /// Short names accepted by `--contenders`, and the keys they select.
+    static let contenderKeys = [
+        "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch", "pcre2": "pcre2Scan",
+        "nsregex": "nsRegularExpressionScan",
+    ]
+
+    static let usage = """
+        USAGE: waypoint-bench [options]
+
+        Times Waypoint's matcher against DeepLinkKit-style linear regex scans (PCRE2 JIT and
+        NSRegularExpression) in one process. Every answer is verified before it is timed.
+        Always run it in release: swift run -c release waypoint-bench
+
+        Corpora:
+          --sizes LIST          REST corpus sizes (default 10,100,1000,10000,100000)
+          --app-sizes LIST      app-style DeepLinkKit corpus sizes (default 100,1000; 0 for none)
+          --routes FILE         external routes, one per line; runs only this corpus
+          --lookups FILE        paths or URLs that match, one per line (with --routes)
+          --misses FILE         paths or URLs that match nothing (optional)
+          --base-url URL        prefix that makes URLs of path lookups (default https://example.com)
+          --seed N              corpus seed (default 20240501)
+
+        Measurement:
+          --runs N              timed runs per measurement (default 11)
+          --run-ms MS           target duration of one run (default 100)
+          --contenders LIST     among path,url,dispatch,pcre2,nsregex (default all; the baseline
+                                always runs)
+          --one-by-one-max N    largest table registered one route at a time (default 1000)
+          --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
+
+        Output:
+          --json                JSON on standard output (the table goes to standard error)
+          --plot FILE.svg       ns per match against route count, log-log, every contender
+          --help                this text
+        """
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws -> BenchmarkOptions {
+        var options = BenchmarkOptions()
+        var explicitSizes = false
+        var explicitAppSizes = false
+        var explicitRuns = false
+        var explicitRunTime = false
+        var remaining = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = remaining.popFirst() else { throw BenchmarkError.usage("\(flag) needs a value") }
+            return next
+        }
+        func integers(_ flag: String) throws -> [Int] {
+            let text = try value(flag)
+            let parsed = text.split(separator: ",").map { Int($0.filter { $0 != "_" }) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                throw BenchmarkError.usage(
+                    "\(flag) takes non-negative integers separated by commas, not \(text)")
+            }
+            return parsed.compactMap { $0 }.filter { $0 > 0 }
+        }
+        func integer(_ flag: String, minimum: Int) throws -> Int {
+            let text = try value(flag)
+            guard let parsed = Int(text), parsed >= minimum else {
+                throw BenchmarkError.usage("\(flag) takes an integer of at least \(minimum), not \(text)")
+            }
+            return parsed
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--sizes":
+                options.sizes = try integers(argument)
+                explicitSizes = true
+            case "--app-sizes":
+                options.appSizes = try integers(argument)
+                explicitAppSizes = true
+            case "--routes": options.routesFile = try value(argument)
+            case "--lookups": options.lookupsFile = try value(argument)
+            case "--misses": options.missesFile = try value(argument)
+            case "--base-url": options.baseURL = try value(argument)
+            case "--seed": options.seed = UInt64(try integer(argument, minimum: 0))
+            case "--runs":
+                options.plan.runs = try integer(argument, minimum: 1)
+                explicitRuns = true
+            case "--run-ms":
+                options.plan.runSeconds = Double(try integer(argument, minimum: 1)) / 1e3
+                explicitRunTime = true
+            case "--one-by-one-max": options.plan.oneByOneLimit = try integer(argument, minimum: 0)
+            case "--contenders":
+                let names = try value(argument).split(separator: ",").map(String.init)
+                if let unknown = names.first(where: { contenderKeys[$0] == nil }) {
+                    throw BenchmarkError.usage(
+                        "unknown contender \(unknown); use path,url,dispatch,pcre2,nsregex")
+                }
+                options.contenders = Set(names.compactMap { contenderKeys[$0] })
+            case "--quick": options.quick = true
+            case "--json": options.json = true
+            case "--plot": options.plotFile = try value(argument)
+            case "--help", "-h": options.help = true
+            default: throw BenchmarkError.usage("unknown argument \(argument); see --help")
+            }
+        }
+        if options.quick {
+            if !explicitSizes { options.sizes = [10, 100, 1_000] }
+            if !explicitAppSizes { options.appSizes = [100] }
+            if !explicitRuns { options.plan.runs = 3 }
+            if !explicitRunTime { options.plan.runSeconds = 0.01 }
+            options.plan.minimumSample = 4
+            options.plan.bulkRepetitions = { _ in 3 }
+        }
+        if (options.routesFile == nil) != (options.lookupsFile == nil) {
+            throw BenchmarkError.usage("--routes and --lookups go together")
+        }
+        if options.missesFile != nil && options.routesFile == nil {
+            throw BenchmarkError.usage("--misses needs --routes and --lookups")
+        }
+        return options
+    }
+}

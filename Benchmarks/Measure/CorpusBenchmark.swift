@@ -1,0 +1,89 @@
+import Waypoint
+
+/// Runs every contender on one corpus: registration, verification, interleaved timed
+/// runs, and allocation counts.
+struct CorpusBenchmark {
+    let corpus: Corpus
+    let plan: MeasurementPlan
+    /// The contender keys to run (the baseline always runs).
+    let selected: Set<String>
+    /// Progress messages.
+    let log: (String) -> Void
+
+    func run() throws -> CorpusReport {
+        let routes = corpus.routes
+        log("\(corpus.name): registering \(routes.count) routes")
+        let sink = DispatchSink()
+        let (registration, router) = try RegistrationBenchmark(
+            routes: routes, handlers: sink.handlers(count: routes.count), plan: plan
+        ).run()
+        let baseline = corpus.isPathOnly ? "waypointPath" : "waypointURL"
+        var contenders: [any Contender] = []
+        var reports: [String: ContenderReport] = [:]
+        if corpus.isPathOnly {
+            contenders.append(WaypointPathContender(router: router))
+        } else {
+            reports["waypointPath"] = ContenderReport(
+                key: "waypointPath", name: "Waypoint path",
+                note: "n/a: host and scheme routes are not reachable from a bare path")
+        }
+        contenders.append(WaypointURLContender(router: router))
+        contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
+        if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan") {
+            log("\(corpus.name): compiling \(routes.count) PCRE2 and NSRegularExpression patterns")
+            let reference = try ReferenceMatcher(routes: routes)
+            contenders.append(PCRE2ScanContender(reference: reference))
+            do {
+                contenders.append(try NSRegularExpressionScanContender(routes: routes, reference: reference))
+            } catch let error as ScanError {
+                reports["nsRegularExpressionScan"] = ContenderReport(
+                    key: "nsRegularExpressionScan", name: "NSRegularExpression scan", note: "n/a: \(error)")
+            }
+        }
+        contenders.removeAll { $0.key != baseline && !selected.contains($0.key) }
+
+        log("\(corpus.name): verifying and calibrating \(contenders.map(\.name).joined(separator: ", "))")
+        var series: [TimedSeries] = []
+        for contender in contenders {
+            for (isHits, set) in [(true, corpus.hits), (false, corpus.misses)] where !set.isEmpty {
+                series.append(try TimedSeries(contender: contender, isHits: isHits, set: set, plan: plan))
+            }
+        }
+        log("\(corpus.name): \(plan.runs) runs")
+        // Interleaved: run r of every contender happens close in time, so run-by-run ratios
+        // cancel most of the noise of a shared machine.
+        for _ in 0..<plan.runs {
+            for item in series { try item.run() }
+        }
+        for contender in contenders {
+            func report(_ isHits: Bool) -> SetReport? {
+                guard let item = series.first(where: { $0.contender === contender && $0.isHits == isHits })
+                else {
+                    return nil
+                }
+                let base = series.first { $0.contender.key == baseline && $0.isHits == isHits }
+                return setReport(item, baseline: contender.key == baseline ? nil : base)
+            }
+            reports[contender.key] = ContenderReport(
+                key: contender.key, name: contender.name, hits: report(true), misses: report(false))
+        }
+        let order = [
+            "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan", "nsRegularExpressionScan",
+        ]
+        return CorpusReport(
+            name: corpus.name, family: corpus.family, routes: routes.count, hits: corpus.hits.count,
+            misses: corpus.misses.count, baseline: baseline, registration: registration,
+            contenders: order.compactMap { reports[$0] }.filter {
+                $0.key == baseline || selected.contains($0.key)
+            })
+    }
+
+    private func setReport(_ item: TimedSeries, baseline: TimedSeries?) -> SetReport {
+        let times = Summary(item.nanoseconds)
+        let ratios = baseline.map { base in Summary(zip(item.nanoseconds, base.nanoseconds).map { $0 / $1 }) }
+        return SetReport(
+            lookups: item.setSize, timed: item.lookups.count, passesPerRun: item.passes,
+            nanosecondsPerMatch: times, matchesPerSecond: 1e9 / times.median, ratioToBaseline: ratios,
+            allocationsPerMatch: item.allocationsPerLookup())
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import Waypoint
+
+/// How the matcher splits a URL string (RFC 3986 Appendix B, host without user-info and
+/// port), edge cases included.
+@Suite("URL parts")
+struct URLPartsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let url: String
+        /// Scheme, host, path and query as text; nil parts when the URL is refused or has
+        /// no query.
+        let parts: (scheme: String, host: String, path: String, query: String?)?
+        var testDescription: String { url.debugDescription }
+    }
+
+    static let cases: [Case] = [
+        Case(url: "myapp://host/a/b", parts: ("myapp", "host", "/a/b", nil)),
+        Case(url: "https://user:pw@example.com:8080/p?q=1#f", parts: ("https", "example.com", "/p", "q=1")),
+        Case(url: "a://u@v@h/x", parts: ("a", "h", "/x", nil)),
+        Case(url: "a://[::1]:80/x", parts: ("a", "[::1]", "/x", nil)),
+        Case(url: "a://[::1/x", parts: ("a", "[::1", "/x", nil)),
+        Case(url: "a://h?x/y#z", parts: ("a", "h", "", "x/y")),
+        Case(url: "a://h#x?y", parts: ("a", "h", "", nil)),
+        Case(url: "a://h?", parts: ("a", "h", "", "")),
+        Case(url: "a://", parts: ("a", "", "", nil)),
+        Case(url: "a:", parts: ("a", "", "", nil)),
+        Case(url: "a:/", parts: ("a", "", "/", nil)),
+        Case(url: "a:b/c?d", parts: ("a", "", "b/c", "d")),
+        Case(url: "a:?x", parts: ("a", "", "", "x")),
+        Case(url: "a:/#//x", parts: ("a", "", "/", nil)),
+        Case(url: "A+b.c-d://H/%2F", parts: ("A+b.c-d", "H", "/%2F", nil)),
+        Case(url: "a://h:/p", parts: ("a", "h", "/p", nil)),
+        Case(url: "1a://h", parts: nil),
+        Case(url: "://h", parts: nil),
+        Case(url: "a", parts: nil),
+        Case(url: "a b://h", parts: nil),
+        Case(url: "", parts: nil),
+    ]
+
+    @Test("splits scheme, host, path and query", arguments: cases)
+    func split(_ example: Case) {
+        var url = example.url
+        let actual = url.withUTF8 { bytes -> (String, String, String, String?)? in
+            guard let parts = URLParts.split(bytes) else { return nil }
+            func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+            return (text(parts.scheme), text(parts.host), text(parts.path), parts.query.map(text))
+        }
+        #expect(actual?.0 == example.parts?.scheme)
+        #expect(actual?.1 == example.parts?.host)
+        #expect(actual?.2 == example.parts?.path)
+        #expect(actual?.3 == example.parts?.query)
+        #expect((actual == nil) == (example.parts == nil))
+    }
+}
