@@ -74,6 +74,6 @@ struct Answer: Equatable, CustomStringConvertible {
 extension Answer {
     /// The answer a Waypoint or reference match gives.
     init(_ match: RouteMatch) {
-        self.init(priority: match.priority, parameters: match.routeParameters)
+        self.init(priority: match.priority, parameters: match.routeParameters.dictionary)
     }
 }

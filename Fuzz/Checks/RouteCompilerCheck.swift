@@ -53,7 +53,7 @@ public enum RouteCompilerCheck {
         if let (url, parameters) = selfURL(compiled.pattern), url.utf8.count <= options.maxURLLength {
             let match = invariants.router.match(url)
             try require(
-                match?.route == route && match?.routeParameters == parameters,
+                match?.route == route && match?.routeParameters.dictionary == parameters,
                 "a route matches the URL written from its own segments",
                 "\(quoted(route)) on \(quoted(url)): expected \(parameters), got \(String(describing: match))"
             )

@@ -43,7 +43,7 @@ struct MatcherConsistencyTests {
         }
         if let route = example.expect["route"]?.stringValue { #expect(best.first?.route == route) }
         if let parameters = example.expect["routeParameters"]?.objectValue {
-            #expect(best.first?.routeParameters == parameters.compactMapValues(\.stringValue))
+            #expect(best.first?.routeParameters.dictionary == parameters.compactMapValues(\.stringValue))
         }
     }
 }

@@ -14,7 +14,7 @@ struct RoutingRuleTests {
         let url: String
         /// The winning route, or nil for no match.
         let winner: String?
-        var parameters: [String: String]? = nil
+        var parameters: RouteParameters? = nil
         var testDescription: String { "\(rule): \(url)" }
     }
 

@@ -106,13 +106,14 @@ package final class ReferenceMatcher: Sendable {
                         guard entry.regex.regex.match(subject, limits: limits, into: data) == .matched else {
                             continue
                         }
-                        var parameters: [String: String] = [:]
+                        var parameters = RouteParameters()
                         for (group, name) in entry.regex.parameters {
                             if let range = data.range(ofGroup: group) {
-                                parameters[name] = SegmentView.string(
-                                    UnsafeBufferPointer(rebasing: subject[range]))
+                                parameters.append(
+                                    name: name,
+                                    value: SegmentView.string(UnsafeBufferPointer(rebasing: subject[range])))
                             } else if name == "**" {
-                                parameters[name] = ""
+                                parameters.append(name: name, value: "")
                             }
                         }
                         found.append(

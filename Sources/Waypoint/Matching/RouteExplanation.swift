@@ -10,7 +10,7 @@ public struct RouteExplanation: Sendable, Hashable, CustomStringConvertible {
     /// What matching did with the route.
     public enum Outcome: Sendable, Hashable {
         /// The route matches, capturing these parameters.
-        case matched([String: String])
+        case matched(RouteParameters)
         /// The route does not match, for this reason.
         case stopped(RouteStop)
     }
@@ -32,9 +32,7 @@ public struct RouteExplanation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch outcome {
         case .matched(let parameters):
-            let list = parameters.sorted { $0.key < $1.key }.map {
-                "\($0.key) = \(RouteError.quoted($0.value))"
-            }
+            let list = parameters.map { "\($0.name) = \(RouteError.quoted($0.value))" }
             return "\(route): matched" + (list.isEmpty ? "" : " (\(list.joined(separator: ", ")))")
         case .stopped(let stop):
             return "\(route): stopped: \(stop)"

@@ -20,32 +20,20 @@ package final class RouteTable: Sendable {
     /// make its match, kept in flat arrays so that a match does not read the compiled
     /// route, its pattern and its capture list from three separate heap objects.
     private let summaries: [RouteSummary]
-    /// The depths of the `:name` captures of every route, each route's in one range, in the
-    /// order of its template's keys (see ``RouteSummary``).
-    private let captureDepths: [Int32]
-    /// One template per distinct set of `:name` parameter names: a match copies its
-    /// route's template dictionary and overwrites the values in place, by index, so no key
-    /// is hashed while matching. Tables have few templates, so they stay in cache.
-    private let templates: [ParameterTemplate]
+    /// The `:name` captures of every route, each route's in one range, in route order.
+    private let captures: [Capture]
 
-    /// A dictionary mapping each parameter name of a set to `""`, and its indices in order.
-    struct ParameterTemplate: Sendable {
-        let dictionary: [String: String]
-        let indices: [Dictionary<String, String>.Index]
+    /// A `:name` capture: the segment depth and the parameter name.
+    struct Capture: Sendable {
+        let depth: Int32
+        let name: String
     }
 
-    /// A route's string, its parameter template in ``RouteTable/templates`` (-1 when it
-    /// captures nothing) and where its capture depths start in ``RouteTable/captureDepths``
-    /// (one per key of the template).
-    ///
-    /// The values are written through the template's own indices: an index of a
-    /// dictionary stays valid in every copy of it until the copy's keys change (writing
-    /// through an index taken before a copy-on-write must work), and overwriting a value
-    /// does not change the keys.
+    /// A route's string and the range of its captures in ``RouteTable/captures``.
     struct RouteSummary: Sendable {
         let route: String
-        let template: Int32
         let captureStart: Int32
+        let captureEnd: Int32
     }
 
     /// Builds the table of `routes` (in registration order).
@@ -85,35 +73,17 @@ package final class RouteTable: Sendable {
         tries = grouped.enumerated().map { index, routes in Trie(routes: routes, isHost: index % 2 == 1) }
         maxGroups = routes.reduce(0) { max($0, $1.groupCount) }
         var summaries: [RouteSummary] = []
-        var captureDepths: [Int32] = []
-        var templates: [ParameterTemplate] = []
-        var templateByNames: [[String]: Int32] = [:]
+        var captures: [Capture] = []
         summaries.reserveCapacity(routes.count)
         for route in routes {
-            let start = Int32(captureDepths.count)
-            var template: Int32 = -1
-            if !route.captures.isEmpty {
-                let names = route.captures.map(\.name).sorted()
-                if let existing = templateByNames[names] {
-                    template = existing
-                } else {
-                    template = Int32(templates.count)
-                    templateByNames[names] = template
-                    let dictionary = Dictionary(uniqueKeysWithValues: names.map { ($0, "") })
-                    templates.append(
-                        ParameterTemplate(dictionary: dictionary, indices: Array(dictionary.indices)))
-                }
-                let depthByName = Dictionary(uniqueKeysWithValues: route.captures.map { ($0.name, $0.depth) })
-                for name in templates[Int(template)].dictionary.keys {
-                    captureDepths.append(Int32(depthByName[name]!))
-                }
-            }
+            let start = Int32(captures.count)
+            captures.append(contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
             summaries.append(
-                RouteSummary(route: route.pattern.route, template: template, captureStart: start))
+                RouteSummary(
+                    route: route.pattern.route, captureStart: start, captureEnd: Int32(captures.count)))
         }
         self.summaries = summaries
-        self.captureDepths = captureDepths
-        self.templates = templates
+        self.captures = captures
     }
 
     /// The outcome of matching one URL.
@@ -272,18 +242,17 @@ package final class RouteTable: Sendable {
     /// The match value of a hit, with its parameters read from the view.
     func match(for hit: TrieHit, view: SegmentView, context: SearchContext) -> RouteMatch {
         if hit.kind == .end {
-            // Only `:name` captures: read from the flat summaries (see ``parameters(of:hit:view:context:)``
-            // for the general case, which `explain` uses and tests compare with this).
+            // Only `:name` captures: read from the flat summaries (see
+            // ``parameters(of:hit:view:context:)`` for the general case, which `explain`
+            // uses and tests compare with this).
             let summary = summaries[Int(hit.order)]
-            guard summary.template >= 0 else {
-                return RouteMatch(route: summary.route, routeParameters: [:], priority: Int(hit.order))
-            }
-            let template = templates[Int(summary.template)]
-            var parameters = template.dictionary
-            var capture = Int(summary.captureStart)
-            for index in template.indices {
-                parameters.values[index] = SegmentView.string(view.segment(Int(captureDepths[capture])))
-                capture += 1
+            var parameters = RouteParameters(capacity: Int(summary.captureEnd - summary.captureStart))
+            captures.withUnsafeBufferPointer { captures in
+                for index in Int(summary.captureStart)..<Int(summary.captureEnd) {
+                    let capture = captures[index]
+                    parameters.append(
+                        name: capture.name, value: SegmentView.string(view.segment(Int(capture.depth))))
+                }
             }
             return RouteMatch(route: summary.route, routeParameters: parameters, priority: Int(hit.order))
         }
@@ -297,24 +266,20 @@ package final class RouteTable: Sendable {
     /// Reads the parameters of `route` for `hit` from `view`.
     func parameters(
         of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
-    ) -> [String: String] {
-        // Sized for every parameter the route can capture, so the dictionary is allocated
-        // once and never grows (no allocation at all for a route without parameters).
-        var capacity = route.captures.count + (route.tail?.parameters.count ?? 0)
-        if hit.kind == .optionalPresent || hit.kind == .glob { capacity += 1 }
-        var parameters = [String: String](minimumCapacity: capacity)
+    ) -> RouteParameters {
+        var parameters = RouteParameters()
         for (depth, name) in route.captures {
-            parameters[name] = SegmentView.string(view.segment(depth))
+            parameters.append(name: name, value: SegmentView.string(view.segment(depth)))
         }
         switch hit.kind {
         case .end:
             break
         case .optionalPresent:
             if case .optional(let name) = route.terminal {
-                parameters[name] = SegmentView.string(view.segment(route.terminalDepth))
+                parameters.append(name: name, value: SegmentView.string(view.segment(route.terminalDepth)))
             }
         case .glob:
-            parameters["**"] = SegmentView.string(view.rest(from: Int(hit.depth)))
+            parameters.append(name: "**", value: SegmentView.string(view.rest(from: Int(hit.depth))))
         case .tail:
             guard let tail = route.tail else { break }
             let subject =
@@ -324,9 +289,10 @@ package final class RouteTable: Sendable {
             guard tail.regex.match(subject, limits: context.limits, into: data) == .matched else { break }
             for (group, name) in tail.parameters {
                 if let range = data.range(ofGroup: group) {
-                    parameters[name] = SegmentView.string(UnsafeBufferPointer(rebasing: subject[range]))
+                    parameters.append(
+                        name: name, value: SegmentView.string(UnsafeBufferPointer(rebasing: subject[range])))
                 } else if name == "**" {
-                    parameters[name] = ""
+                    parameters.append(name: name, value: "")
                 }
             }
         }

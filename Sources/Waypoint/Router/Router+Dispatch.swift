@@ -77,7 +77,8 @@ extension Router {
         let rawQuery = URLParts.rawQuery(of: matchURL)
         func link(_ match: RouteMatch) -> DeepLink {
             DeepLink(
-                url: url, routeParameters: match.routeParameters, rawQuery: rawQuery, attachment: attachment)
+                url: url, routeParameters: match.routeParameters.dictionary, rawQuery: rawQuery,
+                attachment: attachment)
         }
         var sawNoTarget = false
         var candidates = [first]

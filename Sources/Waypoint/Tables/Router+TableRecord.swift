@@ -15,12 +15,13 @@ extension Router {
             let link =
                 URL(string: url).map {
                     DeepLink(
-                        url: $0, routeParameters: match.routeParameters, rawQuery: URLParts.rawQuery(of: url))
+                        url: $0, routeParameters: match.routeParameters.dictionary,
+                        rawQuery: URLParts.rawQuery(of: url))
                 }
             var record: [String: JSONValue] = [
                 "matched": true,
                 "route": .string(match.route),
-                "routeParameters": .object(match.routeParameters.mapValues(JSONValue.string)),
+                "routeParameters": .object(match.routeParameters.dictionary.mapValues(JSONValue.string)),
             ]
             if let link {
                 record["queryParameters"] = .object(link.queryParameters)

@@ -36,7 +36,7 @@ enum ExplainReport {
             ]
             switch explanation.outcome {
             case .matched(let parameters):
-                members["routeParameters"] = .object(parameters.mapValues(JSONValue.string))
+                members["routeParameters"] = .object(parameters.dictionary.mapValues(JSONValue.string))
             case .stopped(let stop):
                 members.merge(stop.jsonMembers) { current, _ in current }
             }

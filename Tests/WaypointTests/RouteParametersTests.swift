@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Waypoint
+
+/// `RouteParameters`: route order, dictionary-like reading, order-insensitive equality.
+@Suite("RouteParameters")
+struct RouteParametersTests {
+    @Test("keeps route order and reads by name")
+    func order() throws {
+        let router = Router()
+        try router.register("/:z/:a/:m") { _ in }
+        let parameters = try #require(router.match("s://h/1/2/3")?.routeParameters)
+        #expect(parameters.names == ["z", "a", "m"])
+        #expect(parameters.map(\.value) == ["1", "2", "3"])
+        #expect(parameters["a"] == "2" && parameters["q"] == nil)
+        #expect(parameters.dictionary == ["z": "1", "a": "2", "m": "3"])
+        #expect(parameters.description == #"["z": "1", "a": "2", "m": "3"]"#)
+    }
+
+    @Test("any number of parameters keeps every one, in order", arguments: 0...9)
+    func overflow(_ count: Int) throws {
+        let router = Router()
+        let names = (0..<count).map { "p\($0)" }
+        try router.register("/x" + names.map { "/:\($0)" }.joined()) { _ in }
+        let url = "s://h/x" + (0..<count).map { "/v\($0)" }.joined()
+        let parameters = try #require(router.match(url)?.routeParameters)
+        #expect(parameters.count == count)
+        #expect(parameters.names == names)
+        for index in 0..<count { #expect(parameters["p\(index)"] == "v\(index)") }
+        #expect(
+            parameters
+                == RouteParameters(
+                    Dictionary(uniqueKeysWithValues: zip(names, names.map { "v" + $0.dropFirst() }))))
+    }
+
+    @Test("equality and hashing ignore order, as dictionaries do")
+    func equality() {
+        let forward: RouteParameters = ["a": "1", "b": "2", "c": "3", "d": "4", "e": "5"]
+        let backward: RouteParameters = ["e": "5", "d": "4", "c": "3", "b": "2", "a": "1"]
+        #expect(forward == backward)
+        #expect(forward.hashValue == backward.hashValue)
+        #expect(forward != ["a": "1", "b": "2", "c": "3", "d": "4", "e": "6"])
+        #expect(forward != ["a": "1", "b": "2", "c": "3", "d": "4"])
+        #expect(RouteParameters() == [:] && RouteParameters().description == "[:]")
+        #expect(Set([forward, backward]).count == 1)
+    }
+}
