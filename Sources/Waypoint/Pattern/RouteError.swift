@@ -113,19 +113,6 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The route in double quotes, with control characters and quotes escaped so the
     /// message stays on one line.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        DiagnosticText.quoted(text)
     }
 }

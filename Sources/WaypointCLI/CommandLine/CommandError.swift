@@ -1,3 +1,5 @@
+import Waypoint
+
 /// A problem that stops a command with ``ExitStatus/usageError``: bad usage, an unreadable
 /// file, bad JSON, a route that does not compile.
 ///
@@ -25,17 +27,6 @@ struct CommandError: Error, Sendable, Hashable {
     /// `text` with line breaks and other control characters escaped, so a message built
     /// from user input stays on one line.
     static func oneLine(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        DiagnosticText.oneLine(text)
     }
 }
