@@ -45,3 +45,18 @@ struct RouteParametersTests {
         #expect(Set([forward, backward]).count == 1)
     }
 }
+
+/// The URL length bound cannot be raised past what the matcher's 32-bit offsets hold.
+@Suite("URL length bound")
+struct URLLengthBoundTests {
+    @Test("huge and negative bounds are clamped, never trapping")
+    func clamped() throws {
+        #expect(RouterOptions(maxURLLength: .max).urlLengthBound == 1 << 30)
+        let open = Router(options: RouterOptions(maxURLLength: .max))
+        try open.register("/a/:b") { _ in }
+        #expect(open.match("s://h/a/b")?.routeParameters == ["b": "b"])
+        let closed = Router(options: RouterOptions(maxURLLength: -5))
+        try closed.register(".*") { _ in }
+        #expect(closed.matchResult("s:x") == .failure(.urlTooLong))
+    }
+}

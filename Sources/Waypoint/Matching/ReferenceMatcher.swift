@@ -70,7 +70,7 @@ package final class ReferenceMatcher: Sendable {
     package func subjects(of url: String) -> (scheme: String, host: String, path: String)? {
         var url = url
         return url.withUTF8 { bytes -> (String, String, String)? in
-            guard bytes.count <= options.maxURLLength, let parts = URLParts.split(bytes) else { return nil }
+            guard bytes.count <= options.urlLengthBound, let parts = URLParts.split(bytes) else { return nil }
             let scheme = String(decoding: bytes[parts.scheme].map(\.asciiLowercased), as: UTF8.self)
             return SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
@@ -88,7 +88,7 @@ package final class ReferenceMatcher: Sendable {
     private func scan(_ url: String, all: Bool) -> [RouteMatch] {
         var url = url
         return url.withUTF8 { bytes -> [RouteMatch] in
-            guard bytes.count <= options.maxURLLength, let parts = URLParts.split(bytes) else { return [] }
+            guard bytes.count <= options.urlLengthBound, let parts = URLParts.split(bytes) else { return [] }
             let scheme = bytes[parts.scheme].map(\.asciiLowercased)
             return SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[parts.host]),

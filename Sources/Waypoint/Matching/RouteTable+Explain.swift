@@ -7,8 +7,8 @@ extension RouteTable {
     package func explain(_ url: String) -> [RouteExplanation] {
         var url = url
         return url.withUTF8 { bytes in
-            guard bytes.count <= options.maxURLLength else {
-                return stopAll(.urlTooLong(length: bytes.count, limit: options.maxURLLength))
+            guard bytes.count <= options.urlLengthBound else {
+                return stopAll(.urlTooLong(length: bytes.count, limit: options.urlLengthBound))
             }
             guard let parts = URLParts.split(bytes) else { return stopAll(.invalidURL) }
             let scheme = UnsafeBufferPointer(rebasing: bytes[parts.scheme])

@@ -150,7 +150,7 @@ package final class RouteTable: Sendable {
     package func winner(path: String) -> Winner {
         var path = path
         return path.withUTF8 { bytes in
-            guard bytes.count <= options.maxURLLength else { return .refused(.urlTooLong) }
+            guard bytes.count <= options.urlLengthBound else { return .refused(.urlTooLong) }
             let end = ByteScan.firstIndex(
                 of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[0..<end])
@@ -172,7 +172,7 @@ package final class RouteTable: Sendable {
     ) -> Result {
         var url = url
         return url.withUTF8 { bytes in
-            guard bytes.count <= options.maxURLLength else { return refused(.urlTooLong) }
+            guard bytes.count <= options.urlLengthBound else { return refused(.urlTooLong) }
             guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
             let scheme = schemes.child(
                 of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)

@@ -11,7 +11,8 @@ public struct RouterOptions: Sendable, Hashable {
     /// URL and the route.
     public var strictTrailingSlash: Bool
     /// URLs longer than this many UTF-8 bytes match nothing, with the reason
-    /// ``RoutingFailure/urlTooLong``. Default 8192.
+    /// ``RoutingFailure/urlTooLong``. Default 8192; values above 1 GiB act as 1 GiB (the
+    /// matcher keeps segment offsets in 32 bits).
     public var maxURLLength: Int
     /// PCRE2's match limit for every regex match: a pattern that needs more backtracking
     /// steps is a non-match for that route, reported by ``Router/explain(_:)-(URL)``.
@@ -31,5 +32,11 @@ public struct RouterOptions: Sendable, Hashable {
         self.maxURLLength = maxURLLength
         self.matchLimit = matchLimit
         self.depthLimit = depthLimit
+    }
+
+    /// The largest URL length the matcher accepts: ``maxURLLength``, at most 1 GiB, so every
+    /// byte offset of a URL and its decoded segments fits the 32-bit offsets the matcher uses.
+    var urlLengthBound: Int {
+        min(max(maxURLLength, 0), 1 << 30)
     }
 }
