@@ -5,8 +5,8 @@ import Waypoint
 @Suite("waypoint detour")
 struct DetourCommandTests {
     @Test("prints the link or empty")
-    func human() throws {
-        let result = try CLI.run(
+    func human() async throws {
+        let result = try await CLI.run(
             [
                 "detour", "https://acme.godetour.link/AbC/products/42?color=red", "myapp://product/123",
                 "exp://x",
@@ -33,8 +33,8 @@ struct DetourCommandTests {
     }
 
     @Test("--mode and --json")
-    func json() throws {
-        let result = try CLI.run(
+    func json() async throws {
+        let result = try await CLI.run(
             ["detour", "--mode", "web-only", "--json", "myapp://product/123", "https://h.example/app/p/1"])
         #expect(result.status == 1)
         #expect(
@@ -45,16 +45,16 @@ struct DetourCommandTests {
     }
 
     @Test("--json output pasted into a Detour table passes")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let inputs = ["https://h.example/app/p/1?q=a+b", "myapp://x/y", "/promo/summer", "about:blank"]
-        let detour = try CLI.run(["detour", "--json"] + inputs)
+        let detour = try await CLI.run(["detour", "--json"] + inputs)
         let cases = zip(inputs, detour.lines).map { input, line in
             "{\"input\": \(JSONValue.string(input).jsonString), \"expect\": \(line)}"
         }
         let directory = try ScratchDirectory()
         try directory.write(
             "detour.json", "{\"adapter\": \"detour\", \"cases\": [\(cases.joined(separator: ","))]}")
-        let result = try CLI.run(["test", "detour.json"], in: directory.url)
+        let result = try await CLI.run(["test", "detour.json"], in: directory.url)
         #expect(result.output == "4 passed, 0 failed\n", "\(result)")
     }
 }

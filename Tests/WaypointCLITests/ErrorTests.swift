@@ -250,7 +250,7 @@ struct ErrorTests {
     ]
 
     @Test("exits 2 with one line", arguments: cases)
-    func error(_ example: Case) throws {
+    func error(_ example: Case) async throws {
         let directory = try ScratchDirectory()
         for (name, file) in example.files {
             switch file {
@@ -261,19 +261,19 @@ struct ErrorTests {
                     atPath: directory.path(name), withIntermediateDirectories: true)
             }
         }
-        let result = try CLI.run(example.arguments, in: directory.url)
+        let result = try await CLI.run(example.arguments, in: directory.url)
         #expect(result.status == 2, "\(result)")
         #expect(result.errors == example.error + "\n")
         #expect(result.output == example.output)
     }
 
     @Test("an error does not hide the tables that ran")
-    func otherTablesStillRun() throws {
+    func otherTablesStillRun() async throws {
         let directory = try ScratchDirectory()
         try directory.write(
             "good.json", #"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}}]}"#)
         try directory.write("bad.json", "{")
-        let result = try CLI.run(["test", "bad.json", "good.json"], in: directory.url)
+        let result = try await CLI.run(["test", "bad.json", "good.json"], in: directory.url)
         #expect(result.status == 2)
         #expect(result.output == "1 passed, 0 failed\n")
         #expect(

@@ -7,8 +7,8 @@ struct ExplainCommandTests {
     static let routes = "/products/:id(\\d+)\n/products/:slug\n/table/book\n"
 
     @Test("every route in order, then the winner")
-    func winner() throws {
-        let result = try CLI.run(
+    func winner() async throws {
+        let result = try await CLI.run(
             ["explain", "--route", "/a/:x(\\d+)", "--route", "y://.*", "--route", "x://.*", "x://h/a/b"])
         #expect(result.status == 0)
         #expect(
@@ -23,10 +23,10 @@ struct ExplainCommandTests {
     }
 
     @Test("no winner: exit 1")
-    func noWinner() throws {
+    func noWinner() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", Self.routes)
-        let result = try CLI.run(
+        let result = try await CLI.run(
             ["explain", "--routes", "routes.txt", "x://h/table/chair"], in: directory.url)
         #expect(result.status == 1)
         #expect(
@@ -41,15 +41,15 @@ struct ExplainCommandTests {
     }
 
     @Test("a URL refused before matching is explained once")
-    func refused() throws {
-        let result = try CLI.run(["explain", "--route", "/a", "--route", "/b", "nope"])
+    func refused() async throws {
+        let result = try await CLI.run(["explain", "--route", "/a", "--route", "/b", "nope"])
         #expect(result.status == 1)
         #expect(result.output == "nope\n  not an absolute URL\nno route matched\n")
     }
 
     @Test("--json: the winner and every route's outcome")
-    func json() throws {
-        let result = try CLI.run(
+    func json() async throws {
+        let result = try await CLI.run(
             [
                 "explain", "--json", "--route", "/table/:x", "--route", "y://.*", "--route", "/t/:id(\\d+)",
                 "x://h/table/chair",
@@ -79,8 +79,8 @@ struct ExplainCommandTests {
     }
 
     @Test("--json when nothing matched")
-    func jsonWithoutWinner() throws {
-        let result = try CLI.run(["explain", "--json", "--route", "/a/:x", "x://h/a"])
+    func jsonWithoutWinner() async throws {
+        let result = try await CLI.run(["explain", "--json", "--route", "/a/:x", "x://h/a"])
         #expect(result.status == 1)
         let report = try JSONValue(parsing: result.output)
         #expect(report["winner"] == .null)

@@ -27,16 +27,16 @@ struct HelpTests {
         """
 
     @Test("waypoint --help lists the commands", arguments: [["--help"], ["-h"], ["help"]])
-    func overview(_ arguments: [String]) throws {
-        let result = try CLI.run(arguments)
+    func overview(_ arguments: [String]) async throws {
+        let result = try await CLI.run(arguments)
         #expect(result.status == 0)
         #expect(result.output == Self.overview)
         #expect(result.errors.isEmpty)
     }
 
     @Test("every command has help", arguments: commands)
-    func command(_ name: String) throws {
-        let result = try CLI.run([name, "--help"])
+    func command(_ name: String) async throws {
+        let result = try await CLI.run([name, "--help"])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         let lines = result.lines
@@ -47,13 +47,13 @@ struct HelpTests {
         #expect(lines.last?.hasPrefix("Exit status: 0 ") == true)
         // The same text through -h, help COMMAND, and --help among arguments that would fail.
         for other in [[name, "-h"], ["help", name], [name, "--frob", "--help"]] {
-            #expect(try CLI.run(other).output == result.output, "\(other)")
+            #expect(try await CLI.run(other).output == result.output, "\(other)")
         }
     }
 
     @Test("help of the help command")
-    func helpOfHelp() throws {
-        let result = try CLI.run(["help", "--help"])
+    func helpOfHelp() async throws {
+        let result = try await CLI.run(["help", "--help"])
         #expect(
             result.output == """
                 Usage: waypoint help [options] [COMMAND]
@@ -74,8 +74,8 @@ struct HelpTests {
     }
 
     @Test("help --json describes the command table")
-    func json() throws {
-        let result = try CLI.run(["help", "--json"])
+    func json() async throws {
+        let result = try await CLI.run(["help", "--json"])
         #expect(result.status == 0)
         let commands = try #require(try JSONValue(parsing: result.output)["commands"]?.arrayValue)
         #expect(commands.compactMap { $0["name"]?.stringValue } == Self.commands)

@@ -20,10 +20,10 @@ struct LintCommandTests {
         """
 
     @Test("one line per finding, then the counts")
-    func human() throws {
+    func human() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", Self.findings)
-        let result = try CLI.run(["lint", "routes.txt"], in: directory.url)
+        let result = try await CLI.run(["lint", "routes.txt"], in: directory.url)
         #expect(result.status == 1)
         #expect(result.errors.isEmpty)
         #expect(
@@ -41,10 +41,10 @@ struct LintCommandTests {
     }
 
     @Test("--json: one object with every finding")
-    func json() throws {
+    func json() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", Self.findings)
-        let result = try CLI.run(["lint", "--json", "routes.txt"], in: directory.url)
+        let result = try await CLI.run(["lint", "--json", "routes.txt"], in: directory.url)
         #expect(result.status == 1)
         #expect(result.lines.count == 1)
         let report = try JSONValue(parsing: result.output)
@@ -70,11 +70,11 @@ struct LintCommandTests {
     }
 
     @Test("a clean file: exit 0")
-    func clean() throws {
-        let result = try CLI.run(["lint", "Examples/shop/routes.txt"])
+    func clean() async throws {
+        let result = try await CLI.run(["lint", "Examples/shop/routes.txt"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output == "21 routes, 0 findings\n")
-        let json = try CLI.run(["lint", "--json", "Examples/shop/routes.txt"])
+        let json = try await CLI.run(["lint", "--json", "Examples/shop/routes.txt"])
         #expect(json.output == #"{"file":"Examples/shop/routes.txt","findings":[],"routes":21}"# + "\n")
     }
 
@@ -85,19 +85,19 @@ struct LintCommandTests {
             (["--case-insensitive-paths"], "4 routes, 2 findings"),
             (["--strict-trailing-slash"], "4 routes, 0 findings"),
         ])
-    func options(_ flags: [String], _ summary: String) throws {
+    func options(_ flags: [String], _ summary: String) async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", "/A/:x\n/a/b\n/a/*\n/a/\n")
-        let result = try CLI.run(["lint"] + flags + ["routes.txt"], in: directory.url)
+        let result = try await CLI.run(["lint"] + flags + ["routes.txt"], in: directory.url)
         #expect(result.lines.last == summary)
         #expect(result.status == (summary.hasSuffix(" 0 findings") ? 0 : 1))
     }
 
     @Test("the column of a finding is its column in the file: routes are not trimmed")
-    func verbatim() throws {
+    func verbatim() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", "/a/:x\n /a/:y(\n")
-        let result = try CLI.run(["lint", "routes.txt"], in: directory.url)
+        let result = try await CLI.run(["lint", "routes.txt"], in: directory.url)
         #expect(
             result.lines.first
                 == "routes.txt:2:7: invalidRoute: unbalanced bracket in route \" /a/:y(\" at column 7: \"(\" is never closed"

@@ -9,10 +9,10 @@ struct MatchCommandTests {
     static let longURL = "x://h/" + String(repeating: "a", count: 8200)
 
     @Test("prints the winner, its parameters and the query, or why nothing matched")
-    func human() throws {
+    func human() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", Self.routes)
-        let result = try CLI.run(
+        let result = try await CLI.run(
             [
                 "match", "--routes", "routes.txt", "x://h/products/42?a=1&a=2", "x://h/table/book/",
                 "x://h/products/red%20shoes", Self.longURL, "nope", "x://h/zzz",
@@ -44,17 +44,17 @@ struct MatchCommandTests {
     }
 
     @Test("exit 0 when every URL matched")
-    func allMatched() throws {
-        let result = try CLI.run(["match", "--route", "/a/:x", "--route", "/b", "x://h/a/1", "y://h/b"])
+    func allMatched() async throws {
+        let result = try await CLI.run(["match", "--route", "/a/:x", "--route", "/b", "x://h/a/1", "y://h/b"])
         #expect(result.status == 0)
         #expect(result.lines.filter { $0.hasPrefix("  route: ") } == ["  route: /a/:x", "  route: /b"])
     }
 
     @Test("--json prints one table record per URL and line")
-    func json() throws {
+    func json() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", Self.routes)
-        let result = try CLI.run(
+        let result = try await CLI.run(
             [
                 "match", "--json", "--routes", "routes.txt",
                 "x://h/products/42?a=1&a=2&dpl_callback_url=y%3A%2F%2Fback", Self.longURL, "nope",
@@ -90,15 +90,15 @@ struct MatchCommandTests {
                 flags: ["--strict-trailing-slash"], route: "/table/book", url: "x://h/table/book/",
                 matches: false),
         ])
-    func options(_ example: OptionCase) throws {
-        let result = try CLI.run(["match"] + example.flags + ["--route", example.route, example.url])
+    func options(_ example: OptionCase) async throws {
+        let result = try await CLI.run(["match"] + example.flags + ["--route", example.route, example.url])
         #expect(result.status == (example.matches ? 0 : 1))
         #expect(result.lines.contains("  route: \(example.route)") == example.matches)
     }
 
     @Test("-- ends the options")
-    func endOfOptions() throws {
-        let result = try CLI.run(["match", "--route=/a", "--", "--json"])
+    func endOfOptions() async throws {
+        let result = try await CLI.run(["match", "--route=/a", "--", "--json"])
         #expect(result.status == 1)
         #expect(result.output == "--json\n  not an absolute URL\n")
     }

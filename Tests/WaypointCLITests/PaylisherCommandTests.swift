@@ -5,8 +5,8 @@ import Waypoint
 @Suite("waypoint paylisher")
 struct PaylisherCommandTests {
     @Test("prints every key of the model, or that the input does not parse")
-    func human() throws {
-        let result = try CLI.run(["paylisher", "yourapp://promo?keyName=K1", "yourapp:products"])
+    func human() async throws {
+        let result = try await CLI.run(["paylisher", "yourapp://promo?keyName=K1", "yourapp:products"])
         #expect(result.status == 1, "yourapp:products does not parse")
         #expect(
             result.output == """
@@ -34,9 +34,9 @@ struct PaylisherCommandTests {
     }
 
     @Test("--short-link-host and --api-base configure the model")
-    func configuration() throws {
-        let plain = try CLI.run(["paylisher", "--json", "https://go.example.com/K1"])
-        let configured = try CLI.run(
+    func configuration() async throws {
+        let plain = try await CLI.run(["paylisher", "--json", "https://go.example.com/K1"])
+        let configured = try await CLI.run(
             [
                 "paylisher", "--json", "--short-link-host", "go.example.com",
                 "--short-link-host=other.example",
@@ -48,11 +48,11 @@ struct PaylisherCommandTests {
     }
 
     @Test("--json output pasted into a Paylisher table passes")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let inputs = [
             "yourapp://promo?keyName=K1", "https://link.paylisher.com/K1?utm_source=mail", "yourapp:products",
         ]
-        let paylisher = try CLI.run(["paylisher", "--json"] + inputs)
+        let paylisher = try await CLI.run(["paylisher", "--json"] + inputs)
         #expect(paylisher.lines.count == 3)
         let cases = zip(inputs, paylisher.lines).map { input, line in
             "{\"input\": \(JSONValue.string(input).jsonString), \"expect\": \(line)}"
@@ -60,7 +60,7 @@ struct PaylisherCommandTests {
         let directory = try ScratchDirectory()
         try directory.write(
             "paylisher.json", "{\"adapter\": \"paylisher\", \"cases\": [\(cases.joined(separator: ","))]}")
-        let result = try CLI.run(["test", "paylisher.json"], in: directory.url)
+        let result = try await CLI.run(["test", "paylisher.json"], in: directory.url)
         #expect(result.output == "3 passed, 0 failed\n", "\(result)")
     }
 }

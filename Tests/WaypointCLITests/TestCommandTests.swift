@@ -13,16 +13,16 @@ struct TestCommandTests {
             // 98 cases and 5 routes that must fail registration.
             ("deeplinkkit.json", 103), ("detour.json", 83), ("paylisher.json", 90),
         ])
-    func fixture(_ file: String, _ checks: Int) throws {
-        let result = try CLI.run(["test", "Tests/Fixtures/\(file)"])
+    func fixture(_ file: String, _ checks: Int) async throws {
+        let result = try await CLI.run(["test", "Tests/Fixtures/\(file)"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output == "\(checks) passed, 0 failed\n")
         #expect(result.errors.isEmpty)
     }
 
     @Test("all fixture files at once")
-    func allFixtures() throws {
-        let result = try CLI.run(
+    func allFixtures() async throws {
+        let result = try await CLI.run(
             [
                 "test", "Tests/Fixtures/deeplinkkit.json", "Tests/Fixtures/detour.json",
                 "Tests/Fixtures/paylisher.json",
@@ -32,7 +32,7 @@ struct TestCommandTests {
     }
 
     @Test("Detour and Paylisher failures use the same format")
-    func adapterFailures() throws {
+    func adapterFailures() async throws {
         let directory = try ScratchDirectory()
         try directory.write(
             "adapters.json",
@@ -45,7 +45,7 @@ struct TestCommandTests {
                         {"input": "yourapp://promo", "givenCampaignData": {"scheme": "app://profile"},
                          "expect": {"resolvedDestination": "profile"}}]}]
             """#)
-        let result = try CLI.run(["test", "adapters.json"], in: directory.url)
+        let result = try await CLI.run(["test", "adapters.json"], in: directory.url)
         #expect(result.status == 1)
         #expect(
             result.output == """
@@ -63,8 +63,8 @@ struct TestCommandTests {
     }
 
     @Test("the example shop table passes")
-    func example() throws {
-        let result = try CLI.run(["test", "Examples/shop/table.json"])
+    func example() async throws {
+        let result = try await CLI.run(["test", "Examples/shop/table.json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output == "31 passed, 0 failed\n")
     }
@@ -96,10 +96,10 @@ struct TestCommandTests {
         """
 
     @Test("failures name the table, the case, the input and the values that differ")
-    func failures() throws {
+    func failures() async throws {
         let directory = try ScratchDirectory()
         try directory.write("failing.json", Self.failing)
-        let result = try CLI.run(["test", "failing.json"], in: directory.url)
+        let result = try await CLI.run(["test", "failing.json"], in: directory.url)
         #expect(result.status == 1)
         #expect(result.errors.isEmpty)
         #expect(
@@ -137,7 +137,7 @@ struct TestCommandTests {
     }
 
     @Test("a route that registered against expectation does not change the cases")
-    func unexpectedRegistrationIsRemoved() throws {
+    func unexpectedRegistrationIsRemoved() async throws {
         let directory = try ScratchDirectory()
         try directory.write(
             "table.json",
@@ -145,16 +145,16 @@ struct TestCommandTests {
             {"routes": [{"route": "/:anything", "expectError": "invalidRegex"}, "/a"],
              "cases": [{"input": "x://h/a", "expect": {"route": "/a"}}]}
             """#)
-        let result = try CLI.run(["test", "table.json"], in: directory.url)
+        let result = try await CLI.run(["test", "table.json"], in: directory.url)
         #expect(result.status == 1)
         #expect(result.lines.last == "1 passed, 1 failed")
     }
 
     @Test("--json gives the counts and every failure")
-    func json() throws {
+    func json() async throws {
         let directory = try ScratchDirectory()
         try directory.write("failing.json", Self.failing)
-        let result = try CLI.run(["test", "--json", "failing.json"], in: directory.url)
+        let result = try await CLI.run(["test", "--json", "failing.json"], in: directory.url)
         #expect(result.status == 1)
         #expect(result.lines.count == 1)
         let report = try JSONValue(parsing: result.output)
@@ -175,13 +175,13 @@ struct TestCommandTests {
     }
 
     @Test("match --json output pasted into a table passes")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let directory = try ScratchDirectory()
         let urls = [
             "shop://app/products/42?ref=mail&ref=news", "https://shop.example/help", "otherapp://x/y",
             "shop://app/profile?dpl_callback_url=otherapp%3A%2F%2Fback", "not a url",
         ]
-        let match = try CLI.run(["match", "--json", "--routes", "Examples/shop/routes.txt"] + urls)
+        let match = try await CLI.run(["match", "--json", "--routes", "Examples/shop/routes.txt"] + urls)
         #expect(match.status == 1, "otherapp://x/y and 'not a url' match nothing")
         let cases = zip(urls, match.lines).map { url, line in
             "{\"input\": \(JSONValue.string(url).jsonString), \"expect\": \(line)}"
@@ -192,7 +192,7 @@ struct TestCommandTests {
         try directory.write(
             "pasted.json",
             "{\"routes\": [\(routes.joined(separator: ","))], \"cases\": [\(cases.joined(separator: ","))]}")
-        let result = try CLI.run(["test", directory.path("pasted.json")])
+        let result = try await CLI.run(["test", directory.path("pasted.json")])
         #expect(result.status == 0, "\(result)")
         #expect(result.output == "5 passed, 0 failed\n")
     }

@@ -207,7 +207,10 @@ struct EventsTests {
         harness.handle("yourapp://first?keyName=K&source=qr")
         harness.handle("yourapp://second?keyName=K2")
         await harness.manager.waitForResolutions()
-        let second = harness.sink.events.last?.properties
+        // The two resolutions run concurrently, so their events may arrive in either order.
+        let second = harness.sink.events.first { $0.properties["full_url"] == "yourapp://second?keyName=K2" }?
+            .properties
+        #expect(second != nil)
         #expect(second?["destination"] == "extra")
         #expect(second?["x"] == 1)
         #expect(second?["campaign_key"] == "K2")

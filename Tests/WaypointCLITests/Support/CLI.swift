@@ -45,7 +45,11 @@ enum CLI {
     }()
 
     /// Runs `waypoint` with `arguments` in `directory` (the project directory by default).
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    ///
+    /// It waits for the child through its termination handler rather than
+    /// `waitUntilExit()`, so a test spawning processes never blocks one of the few threads
+    /// of Swift's cooperative pool (one per core), which other suites' timers need.
+    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> Result {
         let executable = try #require(CLI.executable, "the waypoint executable is not next to the tests")
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("waypoint-cli-\(UUID().uuidString)")
@@ -64,8 +68,15 @@ enum CLI {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
         try output.close()
         try errors.close()
         return Result(
