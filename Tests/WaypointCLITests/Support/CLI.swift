@@ -77,6 +77,10 @@ enum CLI {
                 continuation.resume(throwing: error)
             }
         }
+        // The child has exited, so this returns at once; on Linux it also runs the loop
+        // that releases the run-loop source `run()` registered, which otherwise keeps the
+        // process and its handles alive until the test process exits.
+        process.waitUntilExit()
         try output.close()
         try errors.close()
         return Result(
