@@ -32,65 +32,26 @@ extension Float: DeepLinkQueryValue {
     }
 }
 
-extension BinaryInteger {
-    /// A JSON number when a `Double` holds the integer exactly (up to ±2^53), otherwise the
+extension DeepLinkQueryValue where Self: BinaryInteger {
+    /// The number when a `Double` holds the integer exactly (up to ±2^53), otherwise the
     /// exact decimal digits as a string, so no digit is lost.
-    fileprivate var integerJSONValue: JSONValue {
+    public var deepLinkJSONValue: JSONValue {
         let limit: UInt64 = 1 << 53
         if self.magnitude <= limit, let number = Double(exactly: self) { return .number(number) }
         return .string(String(self))
     }
 }
 
-extension Int: DeepLinkQueryValue {
-    /// The number; beyond ±2^53 the exact digits as a string.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension Int8: DeepLinkQueryValue {
-    /// The number.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension Int16: DeepLinkQueryValue {
-    /// The number.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension Int32: DeepLinkQueryValue {
-    /// The number.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension Int64: DeepLinkQueryValue {
-    /// The number; beyond ±2^53 the exact digits as a string.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension UInt: DeepLinkQueryValue {
-    /// The number; beyond 2^53 the exact digits as a string.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension UInt8: DeepLinkQueryValue {
-    /// The number.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension UInt16: DeepLinkQueryValue {
-    /// The number.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension UInt32: DeepLinkQueryValue {
-    /// The number.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
-
-extension UInt64: DeepLinkQueryValue {
-    /// The number; beyond 2^53 the exact digits as a string.
-    public var deepLinkJSONValue: JSONValue { integerJSONValue }
-}
+extension Int: DeepLinkQueryValue {}
+extension Int8: DeepLinkQueryValue {}
+extension Int16: DeepLinkQueryValue {}
+extension Int32: DeepLinkQueryValue {}
+extension Int64: DeepLinkQueryValue {}
+extension UInt: DeepLinkQueryValue {}
+extension UInt8: DeepLinkQueryValue {}
+extension UInt16: DeepLinkQueryValue {}
+extension UInt32: DeepLinkQueryValue {}
+extension UInt64: DeepLinkQueryValue {}
 
 extension Date: DeepLinkQueryValue {
     /// The date in ISO 8601 in UTC and the proleptic Gregorian calendar:
