@@ -64,8 +64,9 @@ package enum PercentDecoding {
         decode(text[...])
     }
 
+    /// The value of the hexadecimal digit `byte` (`0-9`, `a-f`, `A-F`), or nil.
     @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10

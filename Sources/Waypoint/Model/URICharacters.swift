@@ -10,8 +10,7 @@ package enum URICharacters {
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        PercentDecoding.hexValue(byte) != nil
     }
 
     /// `A-Z a-z 0-9 - . _ ~`

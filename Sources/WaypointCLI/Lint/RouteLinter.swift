@@ -102,9 +102,7 @@ struct RouteLinter: Sendable {
     }
 
     private static func isHex(_ bytes: [UInt8], _ index: Int) -> Bool {
-        guard index < bytes.count else { return false }
-        let byte = bytes[index]
-        return (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102)
+        index < bytes.count && PercentDecoding.hexValue(bytes[index]) != nil
     }
 
     /// A host route that reads like `https?://host/…`: what precedes `://` is not a scheme

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Query decoding like WHATWG `URLSearchParams` (detour.md §2.6).
 package enum DetourSearchParams {
     /// Decodes a raw query: pieces split on `&` (empty ones skipped), each split at its first
@@ -29,7 +31,8 @@ package enum DetourSearchParams {
             if byte == UInt8(ascii: "+") {
                 output.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = PercentDecoding.hexValue(bytes[index + 1]),
+                let low = PercentDecoding.hexValue(bytes[index + 2])
             {
                 output.append(high << 4 | low)
                 index += 3
@@ -40,14 +43,5 @@ package enum DetourSearchParams {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
