@@ -38,14 +38,7 @@ struct JSONParser {
             var value: JSONValue
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                guard frames.count < maximumDepth else {
-                    throw .nestingTooDeep(
-                        limit: maximumDepth, line: line(at: index), column: column(at: index))
-                }
-                index += 1
-                skipWhitespace()
-                if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-                    index += 1
+                if try openContainer(depth: frames.count, closedBy: UInt8(ascii: "}")) {
                     value = .object([:])
                 } else {
                     keys.append(try parseKey(expected: "a string or \"}\""))
@@ -53,14 +46,7 @@ struct JSONParser {
                     continue nextValue
                 }
             case UInt8(ascii: "["):
-                guard frames.count < maximumDepth else {
-                    throw .nestingTooDeep(
-                        limit: maximumDepth, line: line(at: index), column: column(at: index))
-                }
-                index += 1
-                skipWhitespace()
-                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                    index += 1
+                if try openContainer(depth: frames.count, closedBy: UInt8(ascii: "]")) {
                     value = .array([])
                 } else {
                     frames.append(.array(valueStart: values.count))
@@ -127,6 +113,20 @@ struct JSONParser {
     }
 
     // MARK: - Tokens
+
+    /// Steps over the `{` or `[` at `index`, opened inside `depth` others, and the white
+    /// space after it; when `close` follows at once, steps over it too and returns true (an
+    /// empty container).
+    private mutating func openContainer(depth: Int, closedBy close: UInt8) throws(JSONParseError) -> Bool {
+        guard depth < maximumDepth else {
+            throw .nestingTooDeep(limit: maximumDepth, line: line(at: index), column: column(at: index))
+        }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count && bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
