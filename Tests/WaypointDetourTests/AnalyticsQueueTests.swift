@@ -175,13 +175,7 @@ struct AnalyticsQueueTests {
 
     @Test("retries resend the same bytes with the same Idempotency-Key, in FIFO order")
     func sameKeyOnRetry() async throws {
-        let failuresLeft = Locked(2)
-        let harness = try QueueHarness { _ in
-            failuresLeft.withLock { left in
-                defer { left -= 1 }
-                return left > 0 ? .respond(status: 500) : .json(200, "{}")
-            }
-        }
+        let harness = try QueueHarness(handler: QueueHarness.failing(first: 2))
         let queue = harness.openSending()
         for index in 1...3 {
             queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(index))
@@ -266,13 +260,7 @@ struct AnalyticsQueueTests {
 
     @Test("sending starts by itself and waits out the backoff between retries")
     func automaticRetries() async throws {
-        let failuresLeft = Locked(3)
-        let harness = try QueueHarness { _ in
-            failuresLeft.withLock { left in
-                defer { left -= 1 }
-                return left > 0 ? .respond(status: 500) : .json(200, "{}")
-            }
-        }
+        let harness = try QueueHarness(handler: QueueHarness.failing(first: 3))
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
         #expect(await eventually { queue.stats().delivered == 1 })

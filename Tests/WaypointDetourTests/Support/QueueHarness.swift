@@ -1,5 +1,6 @@
 import Foundation
 import TestHTTPServer
+import Waypoint
 
 @testable import WaypointDetour
 
@@ -23,6 +24,17 @@ final class QueueHarness: Sendable {
         self.capacity = capacity
         self.analyticsTimeout = analyticsTimeout
         self.backoffSecond = backoffSecond
+    }
+
+    /// A handler that answers 500 to the first `count` requests and `{}` to the rest.
+    static func failing(first count: Int) -> TestHTTPServer.Handler {
+        let failuresLeft = Locked(count)
+        return { _ in
+            failuresLeft.withLock { left in
+                defer { left -= 1 }
+                return left > 0 ? .respond(status: 500) : .json(200, "{}")
+            }
+        }
     }
 
     var environment: DetourEnvironment {
