@@ -5,7 +5,8 @@
 /// It shares the route parser, the regex emitter and URL decoding with the router, but none
 /// of the trie, its edge tables, its case folding or its pruning. Each route is read from
 /// its parsed segments: a host route whose host is raw regex is one regex over
-/// `host/seg/seg…`; any other host is matched on its own, by that segment's regex; then
+/// `host/seg/seg…`; any other host is matched on its own, by that segment's regex (a host
+/// pattern, like `:name`, only on a non-empty host); then
 /// every segment up to the first one that needs a regex is matched against one decoded URL
 /// segment (literals through their own regex, so an encoded slash stays inside its
 /// segment), and the rest of the route is one regex over the remaining segments joined by
@@ -28,8 +29,11 @@ package final class ReferenceMatcher: Sendable {
 
     /// A prefix segment.
     private enum Part: Sendable {
-        /// A literal, a non-raw host pattern or a literal that folds case: its own regex.
+        /// A literal, or a literal that folds case: its own regex.
         case regex(RouteRegex)
+        /// A host written as `:name(regex)` or as a mixed segment: its own regex, on a
+        /// non-empty host (an empty host is never a parameter value, as for `:name`).
+        case hostPattern(RouteRegex)
         /// `:name` (captured) or `*`: any non-empty segment.
         case nonEmpty(name: String?)
     }
@@ -84,7 +88,7 @@ package final class ReferenceMatcher: Sendable {
                 case .glob:
                     terminal = .glob
                 case .pattern(_, let isRegex) where pattern.kind == .host && index == 0 && !isRegex:
-                    prefix.append(.regex(try emit(0..<1)))
+                    prefix.append(.hostPattern(try emit(0..<1)))
                 case .pattern:
                     terminal = .tail(try emit(index..<pattern.segments.count))
                     break scan
@@ -184,7 +188,8 @@ package final class ReferenceMatcher: Sendable {
             case .nonEmpty(let name):
                 guard !segment.isEmpty else { return nil }
                 if let name { parameters.append(name: name, value: String(decoding: segment, as: UTF8.self)) }
-            case .regex(let regex):
+            case .regex(let regex), .hostPattern(let regex):
+                if case .hostPattern = part, segment.isEmpty { return nil }
                 guard let captured = run(regex, on: segment, data: data) else { return nil }
                 for (name, value) in captured { parameters.append(name: name, value: value) }
             }
