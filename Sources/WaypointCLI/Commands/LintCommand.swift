@@ -19,6 +19,14 @@ extension Command {
               percentEscape  a literal with a %XX escape: segments are compared decoded
               notAScheme     "https?://..." and the like: the text before "://" is not a
                              scheme, so it is matched against the host
+              port           "h.com:8080/x": ports are never matched, ":8080" is a parameter
+              query          "/search\\?q=\\w+", "alert?title=...": the query is never matched
+              pseudoScheme   "tel:[^\\s]+": "tel:" without "//" is not a scheme
+              foreignSyntax  "<int:id>", "<path:p>", "{id}", JLRoutes "(/foo/:a)" groups:
+                             other routers' syntax, with the Waypoint spelling
+              whitespace     spaces or tabs at the start or end of a route
+              byteOrderMark  the file starts with a UTF-8 byte order mark
+              lineEndings    CR-only line endings, which join lines into one route
             """,
             """
             Shadowing is exact for routes without regex: literals, :name, *, :name?, **,

@@ -71,7 +71,7 @@ struct RouterTableAdapter: TableAdapter {
             let mismatches = registrationMismatches(expected, .string(error.kind.rawValue))
             return [
                 CheckResult(
-                    name: name, label: name, input: route, mismatches: mismatches, note: error.description)
+                    name: name, label: name, input: route, mismatches: mismatches, note: error.message)
             ]
         }
     }
