@@ -5,11 +5,12 @@ extension Command {
     static let lint = Command(
         name: "lint",
         summary: "Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes",
-        usage: "[options] FILE",
+        usage: "[options] FILE...",
         help: [
             """
-            Reads a routes file (as "waypoint match" does) and reports, one line each as
-            FILE:LINE:COLUMN: KIND: MESSAGE, then "N routes, M findings":
+            Reads each routes file (as "waypoint match" does; "-" is standard input) and
+            reports, one line each as FILE:LINE:COLUMN: KIND: MESSAGE, then "N routes, M
+            findings" (with several files, "FILE: N routes, M findings" after each):
               invalidRoute   a route that does not compile, at the column of the problem
               duplicate      a route already on an earlier line (registering it again only
                              replaces the handler)
@@ -37,23 +38,40 @@ extension Command {
             takes ".*" to match every string.
             """,
             """
-            With --json, prints one JSON object: file, routes (the number of routes) and
-            findings, each with kind, line, column, route, message, and earlierLine and
-            earlierRoute (duplicate, shadowed) or error (invalidRoute: the error's kind).
+            With --json, prints one JSON object per file, one per line: file, routes (the
+            number of routes) and findings, each with kind, line, column, route, message, and
+            earlierLine and earlierRoute (duplicate, shadowed) or error (invalidRoute: the
+            error's kind). A file that cannot be read is reported on standard error; the
+            others are still linted, and the exit status is 2.
             """,
         ],
         options: RouterFlags.all + [.json("print one JSON object")],
-        arguments: Arguments(name: "FILE", minimum: 1, maximum: 1),
+        arguments: Arguments(name: "FILE", minimum: 1, maximum: nil),
         exitStatus: "0 nothing found, 1 findings, 2 bad usage or an unreadable file.",
         run: { invocation, console throws(CommandError) in
-            let file = try RoutesFile(path: invocation.arguments[0])
-            let findings = RouteLinter(options: RouterFlags.options(invocation)).lint(file)
-            if invocation.json {
-                console.print(LintReport.json(file: file, findings: findings).jsonString)
-            } else {
-                LintReport.print(file: file, findings: findings, to: &console)
+            let linter = RouteLinter(options: RouterFlags.options(invocation))
+            let several = invocation.arguments.count > 1
+            var found = false
+            var unreadable = false
+            for path in invocation.arguments {
+                let file: RoutesFile
+                do throws(CommandError) {
+                    file = try RoutesFile(path: path)
+                } catch {
+                    console.printError(error.line(command: "lint"))
+                    unreadable = true
+                    continue
+                }
+                let findings = linter.lint(file)
+                found = found || !findings.isEmpty
+                if invocation.json {
+                    console.print(LintReport.json(file: file, findings: findings).jsonString)
+                } else {
+                    LintReport.print(file: file, findings: findings, namingFile: several, to: &console)
+                }
             }
-            return findings.isEmpty ? .success : .checkFailed
+            if unreadable { return .usageError }
+            return found ? .checkFailed : .success
         }
     )
 }

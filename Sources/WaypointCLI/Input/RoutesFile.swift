@@ -20,11 +20,11 @@ struct RoutesFile: Sendable, Hashable {
     /// line, which `waypoint lint` reports).
     let startsWithByteOrderMark: Bool
 
-    /// Reads and splits the file at `path`.
+    /// Reads and splits the file at `path` (`-` for standard input, named `<stdin>`).
     ///
     /// - Throws: ``CommandError`` when the file cannot be read.
     init(path: String) throws(CommandError) {
-        self.init(path: path, text: try TextFile.read(path))
+        self.init(path: TextFile.displayName(path), text: try TextFile.read(path))
     }
 
     /// Splits `text`, read from `path`.
