@@ -188,7 +188,7 @@ struct MatchInvariants {
             "\(quoted(url)): \(handled.route ?? "nil") vs \(first?.route ?? "nil")")
         if let link = handled.deepLink, let first {
             try require(
-                link.routeParameters == first.routeParameters.dictionary,
+                link.routeParameters == first.routeParameters,
                 "the handled link carries the winner's parameters",
                 quoted(url))
         }
