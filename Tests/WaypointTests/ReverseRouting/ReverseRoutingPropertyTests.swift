@@ -40,8 +40,15 @@ struct ReverseRoutingPropertyTests {
         ("[^/]+", { !$0.isEmpty && !$0.contains("/") }),
     ]
 
-    static func accepts(_ regex: String, _ value: String) -> Bool {
-        regexes.first { $0.regex == regex }?.accepts(value) ?? true
+    /// Whether `regex` accepts `value`; under `caseless` (``RouterOptions/caseInsensitivePaths``)
+    /// `[a-z]` takes upper-case letters too.
+    static func accepts(_ regex: String, _ value: String, caseless: Bool) -> Bool {
+        let folded =
+            caseless
+            ? String(
+                value.unicodeScalars.map { $0.isASCII ? Character($0).lowercased() : String($0) }.joined())
+            : value
+        return regexes.first { $0.regex == regex }?.accepts(folded) ?? true
     }
 
     /// A generated route and its parameters.
@@ -190,6 +197,12 @@ struct ReverseRoutingPropertyTests {
         #expect(tally["built"] * 2 > Self.casesPerSeed, "\(tally.counts)")
     }
 
+    @Test("the same under case-insensitive paths", arguments: [31, 32] as [UInt64])
+    func roundTripCaseInsensitive(seed: UInt64) throws {
+        let tally = try Self.run(seed: seed, options: RouterOptions(caseInsensitivePaths: true))
+        #expect(tally["built"] * 2 > Self.casesPerSeed, "\(tally.counts)")
+    }
+
     @Test("over all seeds, earlier routes shadow and ambiguous values are caught")
     func refusalsHappen() throws {
         var total = Tally()
@@ -260,7 +273,9 @@ struct ReverseRoutingPropertyTests {
             #expect(given[name] == value, "\(label): \(error)")
             switch slot(name)?.kind {
             case .regex(let regex)?:
-                #expect(!accepts(regex, value), "\(label): \(regex) accepts \(value): \(error)")
+                #expect(
+                    !accepts(regex, value, caseless: router.options.caseInsensitivePaths),
+                    "\(label): \(regex) accepts \(value): \(error)")
             case .tailSegment?:
                 #expect(value.contains("/"), "\(label): \(error)")
             default:
