@@ -44,7 +44,7 @@ package final class ReferenceMatcher: Sendable {
         }
         self.entries = entries
         self.options = options
-        limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
+        limits = RegexLimits(options: options)
         maxGroups = entries.reduce(0) { max($0, $1.regex.regex.captureCount) }
     }
 
