@@ -46,7 +46,7 @@ public final class Router: Sendable {
     /// Creates an empty router.
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
-        limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
+        limits = RegexLimits(options: options)
         published = Locked(
             Snapshot(table: RouteTable(routes: [], options: options, limits: limits), handlers: [], gate: nil)
         )
