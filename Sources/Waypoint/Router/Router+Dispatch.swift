@@ -52,8 +52,9 @@ extension Router {
     /// Nonisolated handlers run on the caller's executor; main-actor handlers run on the
     /// main actor, without a hop when the caller is on it.
     ///
-    /// - Parameter isolation: the caller's actor, which the dispatch runs on; leave the
-    ///   default.
+    /// - Parameters:
+    ///   - url: The URL to dispatch.
+    ///   - isolation: The caller's actor, which the dispatch runs on; leave the default.
     @discardableResult
     public func dispatch(_ url: URL, isolation: isolated (any Actor)? = #isolation) async -> DeepLinkResult {
         await dispatch(LinkRequest(url))
