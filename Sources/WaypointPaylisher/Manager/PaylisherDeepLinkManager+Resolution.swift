@@ -2,23 +2,27 @@ import Foundation
 
 extension PaylisherDeepLinkManager {
     /// Resolves a campaign in a task and hands the result (nil on failure) to `completion`
-    /// on the main actor, unless the manager is gone by then.
+    /// on the main actor, unless the manager is gone or the resolution was cancelled by then.
+    ///
+    /// - Parameter deadline: when the request counts as failed, on the manager's clock.
+    /// - Returns: the id under which the task is kept in `resolutionTasks`.
+    @discardableResult
     func startResolution(
-        of requestURL: URL,
+        of requestURL: URL, deadline: Duration,
         completion: @escaping @MainActor (PaylisherDeepLinkManager, PaylisherResolvedDeepLinkPayload?) -> Void
-    ) {
+    ) -> UInt64 {
         let id = issueID()
         let transport = transport
         let clock = clock
-        let deadline = clock.now() + config.resolveTimeout
-        let timeout = config.resolveTimeout
+        let timeout = max(deadline - clock.now(), .zero)
         resolutionTasks[id] = Task { [weak self] in
             let payload = await Self.resolveCampaign(
                 at: requestURL, transport: transport, timeout: timeout, clock: clock, deadline: deadline)
-            guard let self else { return }
+            guard let self, !Task.isCancelled else { return }
             resolutionTasks[id] = nil
             completion(self, payload)
         }
+        return id
     }
 
     /// Performs one resolution request (spec §5.1, §5.2): a `GET` limited to `timeout`,
