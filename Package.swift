@@ -55,6 +55,14 @@ let package = Package(
             path: "Examples/PaylisherApp",
             swiftSettings: swiftSettings
         ),
+        // The README's app snippets: where a UIKit or SwiftUI app hands links to the router.
+        // Apple-only code; on Linux only the shared router compiles.
+        .target(
+            name: "AppIntegrationExample",
+            dependencies: ["Waypoint"],
+            path: "Examples/AppIntegration",
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",

@@ -18,7 +18,7 @@ extension Router {
         return dispatch(url, url: parsed, attachment: nil)
     }
 
-    /// Dispatches `url` as ``handle(_:)-(URL)`` does, then calls `completion` with the
+    /// Dispatches `url` as the synchronous `handle(_:)` does, then calls `completion` with the
     /// result on the main queue — always asynchronously, after this method has returned,
     /// as DeepLinkKit does.
     ///

@@ -67,7 +67,7 @@ public final class Router: Sendable {
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     /// - Complexity: O(n) in the number of registered routes, to publish the new table.
-    ///   Use ``register(_:)-(some Sequence<(String, RouteHandler)>)`` to register many
+    ///   Use ``register(_:)`` to register many
     ///   routes with one publication.
     public func register(_ route: String, handler: @escaping @Sendable (DeepLink) -> Void) throws(RouteError)
     {
