@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestHTTPServer
 import Testing
 import Waypoint
 
