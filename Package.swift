@@ -75,6 +75,7 @@ let package = Package(
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
+            dependencies: ["Waypoint"],
             path: "Tests/TestHTTPServer",
             swiftSettings: swiftSettings
         ),

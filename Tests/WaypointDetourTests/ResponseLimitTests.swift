@@ -39,6 +39,9 @@ struct ResponseLimitTests {
         var environment = TestEnvironment.make(
             directory: directory, logs: logs,
             timeouts: DetourTimeouts(shortLink: 60, matchLink: 60, analytics: 60))
+        // A session of its own: a stream cut off at the cap must not hold up the session the
+        // other suites share.
+        environment.transport = DetourURLSessionTransport()
         if let clock {
             environment.sleep = { seconds in try await clock.sleep(for: .seconds(seconds)) }
         }

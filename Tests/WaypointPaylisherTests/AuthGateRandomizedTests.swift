@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestHTTPServer
 import Testing
 import Waypoint
@@ -46,7 +45,7 @@ struct AuthGateRandomizedTests {
     /// Answers each campaign request when the walk says so: a request waits, keyed by its
     /// campaign key, until ``answer(_:success:)``.
     final class HeldTransport: PaylisherHTTPTransport {
-        private let waiting = Mutex<[String: CheckedContinuation<(status: Int, body: Data), any Error>]>([:])
+        private let waiting = Locked<[String: CheckedContinuation<(status: Int, body: Data), any Error>]>([:])
 
         func get(_ url: URL, timeout: Duration) async throws -> (status: Int, body: Data) {
             try await withCheckedThrowingContinuation { continuation in

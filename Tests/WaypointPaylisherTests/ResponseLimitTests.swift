@@ -5,6 +5,10 @@ import Waypoint
 
 @testable import WaypointPaylisher
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Campaign resolution has a cap on the answer's size and a deadline over the whole exchange
 /// (issue 14, item 1): an endless, huge or dripping body fails resolution, the link is still
 /// delivered, and memory stays near the cap.
@@ -24,7 +28,10 @@ struct ResponseLimitTests {
     static func resolve(
         reply: TestHTTPServer.Reply, clock: TestClock = TestClock(),
         maxResponseBytes: Int = PaylisherDeepLinkConfig.defaultMaxResponseBytes,
-        transport: any PaylisherHTTPTransport = PaylisherURLSessionTransport(),
+        // A session of its own: a stream cut off at the cap must not hold up the default
+        // session the other suites share.
+        transport: any PaylisherHTTPTransport = PaylisherURLSessionTransport(
+            session: URLSession(configuration: .ephemeral)),
         whileWaiting: (TestHTTPServer) async throws -> Void = { _ in }
     ) async throws -> (
         delivered: [PaylisherDeepLink], resolved: [PaylisherDeepLink], sink: RecordingEventSink
