@@ -55,14 +55,21 @@ let package = Package(
             dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
             swiftSettings: swiftSettings
         ),
+        // What both adapters' URLSession transports share: streaming a body under a byte
+        // limit. Not a product; FoundationNetworking stays out of the core.
         .target(
-            name: "WaypointDetour",
+            name: "WaypointHTTP",
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "WaypointDetour",
+            dependencies: ["Waypoint", "WaypointHTTP"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "WaypointPaylisher",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointHTTP"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -82,6 +89,7 @@ let package = Package(
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
+            dependencies: ["Waypoint"],
             path: "Tests/TestHTTPServer",
             swiftSettings: swiftSettings
         ),
