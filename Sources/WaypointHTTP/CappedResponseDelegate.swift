@@ -6,9 +6,12 @@ import Waypoint
 #endif
 
 /// The session delegate of both adapters' URLSession transports: it streams each task's
-/// body into memory up to a byte limit, cancels the task the moment the answer (as declared
-/// by `Content-Length`, or as received) goes past that limit, and resumes the task's
-/// continuation once, with the answer or the error.
+/// body into memory up to a byte limit, cancels the task the moment the received body goes
+/// past that limit, and resumes the task's continuation once, with the answer or the error.
+///
+/// It does not answer `didReceive response` (to refuse a declared `Content-Length` early):
+/// on FoundationNetworking that callback's completion handler stalled the shared session
+/// under load; the streamed check catches the same body one piece later.
 ///
 /// Only delegate-based tasks report their body piece by piece on FoundationNetworking (Linux
 /// has no `URLSession.bytes(for:)`), and only they ask the delegate about redirects, so the
@@ -57,7 +60,7 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
             } onCancel: {
                 task.cancel()
             }
-        } catch let tooLarge as ResponseTooLargeError where tooLarge.declared == nil {
+        } catch let tooLarge as ResponseTooLargeError {
             // Stop the transfer, once, from the caller's side: cancelling from inside the
             // delegate callback can stall the session on FoundationNetworking, and a second
             // cancel of the same task can trap there.
@@ -72,21 +75,6 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
     ) {
         // Not following: the 3xx answer itself completes the task.
         completionHandler(followsRedirects ? request : nil)
-    }
-
-    package func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let declared = response.expectedContentLength
-        let limit = pending.withLock { $0[dataTask.taskIdentifier]?.limit }
-        if let limit, declared > Int64(limit) {
-            // The disposition cancels the task; no second cancel.
-            fail(dataTask, with: ResponseTooLargeError(limit: limit, declared: declared))
-            completionHandler(.cancel)
-            return
-        }
-        completionHandler(.allow)
     }
 
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
