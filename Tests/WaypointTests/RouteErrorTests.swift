@@ -133,6 +133,24 @@ struct RouteErrorTests {
         router["/bad/("] = .closure { _ in }
         #expect(router.routes == ["/ok/:x"])
         #expect(router.registrationErrors.map(\.kind) == [.unbalancedBracket])
+        #expect(router.droppedRegistrationErrorCount == 0)
         #expect(router["/bad/("] == nil)
+    }
+
+    @Test(
+        "registrationErrors keeps the latest registrationErrorLimit errors and counts the rest",
+        arguments: [1, Router.registrationErrorLimit, Router.registrationErrorLimit + 1, 10_000])
+    func registrationErrorsAreBounded(failures: Int) {
+        let router = Router()
+        for index in 0..<failures {
+            router["/bad/\(index)/("] = .closure { _ in }
+            // Successful assignments in between neither keep nor drop an error.
+            if index.isMultiple(of: 1000) { router["/ok/\(index)"] = .closure { _ in } }
+        }
+        let kept = min(failures, Router.registrationErrorLimit)
+        #expect(router.registrationErrors.map(\.route) == (failures - kept..<failures).map { "/bad/\($0)/(" })
+        #expect(router.registrationErrors.allSatisfy { $0.kind == .unbalancedBracket })
+        #expect(router.droppedRegistrationErrorCount == failures - kept)
+        #expect(router.routes.count == (failures + 999) / 1000)
     }
 }

@@ -41,6 +41,7 @@ public final class Router: Sendable {
         var positions: [String: Int] = [:]
         var gate: (@Sendable (URL) -> Bool)?
         var errors: [RouteError] = []
+        var droppedErrors = 0
     }
 
     /// Creates an empty router.
@@ -174,7 +175,8 @@ public final class Router: Sendable {
     /// The handler of `route`, DeepLinkKit style: `router["/say/:word"] = .closure { … }`.
     ///
     /// Setting nil removes the route. A subscript cannot throw, so an invalid route is not
-    /// registered and its error is appended to ``registrationErrors``; use
+    /// registered and its error is appended to ``registrationErrors`` (which keeps the latest
+    /// ``registrationErrorLimit`` and counts the older ones); use
     /// ``register(_:handler:)-(_,(DeepLink)->Void)`` to get the error thrown.
     public subscript(route: String) -> RouteHandler? {
         get {
@@ -188,15 +190,33 @@ public final class Router: Sendable {
             do {
                 try register([(route, newValue)])
             } catch {
-                registry.withLock { $0.errors.append(error) }
+                registry.withLock { registry in
+                    if registry.errors.count == Self.registrationErrorLimit {
+                        registry.errors.removeFirst()
+                        registry.droppedErrors += 1
+                    }
+                    registry.errors.append(error)
+                }
             }
         }
     }
 
-    /// The errors of routes set through the subscript that could not be registered, oldest
-    /// first.
+    /// How many errors ``registrationErrors`` keeps: 100.
+    public static let registrationErrorLimit = 100
+
+    /// The errors of the most recent routes set through the subscript that could not be
+    /// registered, oldest first: at most ``registrationErrorLimit`` of them, so a loop of failing
+    /// assignments cannot grow the router without bound. Older errors are dropped and counted
+    /// in ``droppedRegistrationErrorCount``.
     public var registrationErrors: [RouteError] {
         registry.withLock { $0.errors }
+    }
+
+    /// How many subscript registration errors were dropped from ``registrationErrors``, the
+    /// oldest first, to keep it within ``registrationErrorLimit``. The total number of failed
+    /// subscript registrations is this count plus `registrationErrors.count`.
+    public var droppedRegistrationErrorCount: Int {
+        registry.withLock { $0.droppedErrors }
     }
 
     /// The registered routes in priority (registration) order.
