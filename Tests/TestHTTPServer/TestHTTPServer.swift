@@ -39,6 +39,10 @@ package final class TestHTTPServer: Sendable {
         case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
         /// Waits, then replies; a wait longer than the client's timeout simulates a hang.
         case delay(seconds: Double, then: Reply)
+        /// Never replies: holds the connection open, sending nothing, until the client goes
+        /// away or the server stops. Unlike a long ``delay(seconds:then:)``, no machine can be
+        /// slow enough for an answer to arrive, so only a timeout can end the exchange.
+        case hang
         /// Closes the connection without sending anything.
         case dropConnection
         /// Sends these bytes verbatim and closes (e.g. a truncated or garbled response).
@@ -74,6 +78,7 @@ package final class TestHTTPServer: Sendable {
     private struct State {
         var handler: Handler
         var requests: [Request] = []
+        var openConnections = 0
     }
 
     /// Starts a server on an ephemeral port of 127.0.0.1.
@@ -125,6 +130,11 @@ package final class TestHTTPServer: Sendable {
         lock.withLock { state.requests }
     }
 
+    /// How many connections the server is serving now (reading, waiting or replying).
+    package var openConnections: Int {
+        lock.withLock { state.openConnections }
+    }
+
     /// Forgets the recorded requests.
     package func clearRequests() {
         lock.withLock { state.requests.removeAll() }
@@ -154,7 +164,11 @@ package final class TestHTTPServer: Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        defer { close(connection) }
+        lock.withLock { state.openConnections += 1 }
+        defer {
+            close(connection)
+            lock.withLock { state.openConnections -= 1 }
+        }
         guard let request = readRequest(connection) else { return }
         let handler = lock.withLock { () -> Handler in
             state.requests.append(request)
@@ -175,6 +189,8 @@ package final class TestHTTPServer: Sendable {
         case .delay(let seconds, let then):
             Thread.sleep(forTimeInterval: seconds)
             send(then, on: connection)
+        case .hang:
+            hold(connection)
         case .dropConnection:
             // Reset rather than a clean FIN, so the client sees a transport error.
             var linger = linger(l_onoff: 1, l_linger: 0)
@@ -192,6 +208,16 @@ package final class TestHTTPServer: Sendable {
                 guard writeAll(chunk, to: connection) else { return }
                 sent += 1
             }
+        }
+    }
+
+    /// Waits until the client closes `connection` (or sends more) or the server stops,
+    /// checking every 50 ms.
+    private func hold(_ connection: Int32) {
+        var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        while !lock.withLock({ isStopped }) {
+            let ready = poll(&descriptor, 1, 50)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }
     }
 

@@ -103,7 +103,7 @@ struct ResolutionHTTPTests {
             case .emptyNoContent: .respond(status: 204)
             case .htmlBody:
                 .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("<p>hi</p>".utf8))
-            case .slowReply: .delay(seconds: 120, then: .json(200, ResolutionHTTPTests.goodBody))
+            case .slowReply: .hang
             case .droppedConnection: .dropConnection
             case .garbledResponse: .raw(Data("HTTX/9 ???\r\n\r\n".utf8))
             }
@@ -124,8 +124,8 @@ struct ResolutionHTTPTests {
         manager.handle(URL(string: "yourapp://promo?keyName=K")!)
         #expect(delivered.count == 1)
         if failure == .slowReply {
-            // The reply comes after 30 s of wall time; the manager's clock reaches the
-            // deadline as soon as the request is out.
+            // The server never replies; the manager's clock reaches the deadline as soon as
+            // the request is out.
             try await Self.waitForRequests(server)
             clock.advance(by: .seconds(30))
         }
@@ -138,12 +138,12 @@ struct ResolutionHTTPTests {
     }
 
     /// The resolution timeout is the adapter's own, on the manager's clock: URLSession is
-    /// given the same hour of wall time and the server holds its reply for two, so when
+    /// given the same hour of wall time and the server never replies, so when
     /// resolution ends at all once the manager's clock reaches the deadline, only the
     /// adapter's timer can have ended it. (The exact deadline is pinned in `DeliveryTests`.)
     @Test("a slow reply is cut off by the adapter's timer, not by URLSession's")
     func adapterTimeout() async throws {
-        let server = try TestHTTPServer { _ in .delay(seconds: 7200, then: .json(200, Self.goodBody)) }
+        let server = try TestHTTPServer { _ in .hang }
         defer { server.stop() }
         let sink = RecordingEventSink()
         let clock = TestClock()

@@ -106,9 +106,11 @@ struct DispatchTests {
             activityType: "com.example.reading", webpageURL: URL(string: "https://x/y"))
         #expect(!router.handle(userActivity: activity) { _ in called.append("called") })
         #expect(!router.handle(userActivity: UserActivity(activityType: UserActivity.browsingWeb)))
-        // Give the main queue a turn: a completion would have run by now.
-        await MainActor.run {}
-        try await Task.sleep(for: .milliseconds(50))
+        // A completion is queued on the main queue before `handle` returns, and the main
+        // queue runs its blocks in order: once this block has run, so would a completion.
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
         #expect(called.all.isEmpty)
     }
 
