@@ -167,7 +167,7 @@ struct TextReport {
         return (value < 0 ? "-" : "") + grouped
     }
 
-    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         guard text.count < width else { return right ? " " + text : text + " " }
         let padding = String(repeating: " ", count: width - text.count)
         return right ? padding + text : text + padding
