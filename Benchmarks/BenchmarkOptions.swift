@@ -55,7 +55,7 @@ struct BenchmarkOptions {
           --run-ms MS           target duration of one run (default 100)
           --contenders LIST     among c,path,url,dispatch,pcre2,nsregex (default all; the baseline
                                 always runs)
-          --one-by-one-max N    largest table registered one route at a time (default 1000)
+          --one-by-one-max N    largest table registered one route at a time (default 10000)
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
 
         Output:
@@ -147,6 +147,8 @@ struct BenchmarkOptions {
             if !explicitRunTime { options.plan.runSeconds = 0.01 }
             options.plan.minimumSample = 4
             options.plan.bulkRepetitions = { _ in 3 }
+            options.plan.oneByOneLimit = min(options.plan.oneByOneLimit, 1_000)
+            options.plan.cycles = 11
         }
         if options.instructions || options.callgrindChild != nil {
             if !explicitSizes { options.sizes = options.routesFile == nil ? [100] : [] }

@@ -87,7 +87,7 @@ extension Router {
         while index < candidates.count {
             let match = candidates[index]
             let deepLink = link(match)
-            switch snapshot.handlers[match.priority] {
+            switch snapshot.handler(atPriority: match.priority) {
             case .closure(let closure):
                 closure(deepLink)
                 return DeepLinkResult(isHandled: true, deepLink: deepLink, route: match.route, failure: nil)
