@@ -9,9 +9,11 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Waypoint",
-    // Apple minimums: Observation (the Paylisher example app) needs iOS 17 / macOS 14, and
-    // test code uses Synchronization, which needs macOS 15. Linux has no minimum.
-    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    // Apple minimums: what the library targets need. WaypointPaylisher's API is built on
+    // `Duration` and `Clock` (iOS 16 / macOS 13 / tvOS 16 / watchOS 9); the Waypoint core and
+    // WaypointDetour need only Swift concurrency (iOS 13). Tests and examples that need more
+    // (Observation in the Paylisher example app) say so with `@available`. Linux has none.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
@@ -53,6 +55,14 @@ let package = Package(
             name: "PaylisherExampleApp",
             dependencies: ["WaypointPaylisher"],
             path: "Examples/PaylisherApp",
+            swiftSettings: swiftSettings
+        ),
+        // The README's app snippets: where a UIKit or SwiftUI app hands links to the router.
+        // Apple-only code; on Linux only the shared router compiles.
+        .target(
+            name: "AppIntegrationExample",
+            dependencies: ["Waypoint"],
+            path: "Examples/AppIntegration",
             swiftSettings: swiftSettings
         ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.

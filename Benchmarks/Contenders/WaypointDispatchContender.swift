@@ -25,7 +25,7 @@ final class WaypointDispatchContender: Contender {
         guard result.isHandled else { return nil }
         // The handler that ran must be the route the result names.
         let route = sink.route >= 0 && result.route == routes[sink.route] ? sink.route : -1
-        return Answer(priority: route, parameters: result.deepLink?.routeParameters ?? [:])
+        return Answer(priority: route, parameters: result.deepLink?.routeParameters.dictionary ?? [:])
     }
 
     func pass(over lookups: [Lookup]) -> () -> Int {

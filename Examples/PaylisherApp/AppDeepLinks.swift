@@ -4,6 +4,8 @@ import WaypointPaylisher
 /// The app's deep-link wiring: every URL goes to the Paylisher manager from launch on; the
 /// handlers are connected once the UI state exists, and links that came earlier are
 /// delivered then.
+// Its state is Observation's, which needs iOS 17 / macOS 14.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class AppDeepLinks {
     let manager: PaylisherDeepLinkManager

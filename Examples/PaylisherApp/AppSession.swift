@@ -3,6 +3,8 @@ import WaypointPaylisher
 
 /// The signed-in state. A gated link that arrives while logged out waits in `afterLogin`
 /// until the user logs in.
+// Observation needs iOS 17 / macOS 14.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class AppSession {
     var isLoggedIn = false

@@ -3,6 +3,8 @@ import WaypointPaylisher
 
 /// Navigation state the UI observes. Deep links only write state, so cold-start, foreground
 /// and post-login links take one path.
+// Observation needs iOS 17 / macOS 14.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class DeepLinkRouter {
     var selectedTab: AppTab = .home

@@ -125,7 +125,9 @@ public enum QueryParserCheck {
                 index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self) ?? written
+        // Decoding repairs ill-formed UTF-8: the bytes were UTF-8 exactly when they survive it.
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : written
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

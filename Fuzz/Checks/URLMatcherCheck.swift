@@ -1,8 +1,8 @@
 import Waypoint
 
 /// Fuzz target `url-matcher`: one URL matched against a fixed table of routes that uses every
-/// segment form, host and scheme routes, and catastrophic regexes, under four router
-/// configurations.
+/// segment form, host and scheme routes (host parameters, mixed and non-ASCII hosts among
+/// them), and catastrophic regexes, under four router configurations.
 ///
 /// Input: the URL's bytes decoded as UTF-8 (invalid sequences repaired, as any outside
 /// string is); an input starting with `/` is read as `s://h` followed by it, so the fuzzer
@@ -15,7 +15,8 @@ public enum URLMatcherCheck {
         "/x/:v((a+)+b)", "/y/:v((a|aa)*c)", "/z/:v(((((((((((a*)*)*)*)*)*)*)*)*)*)*c)", "/é/:p", "/:from-:to",
         "/*/star", "/%41", "/n/:n(\\d{1,3})/num", "/x/:v/**", "/a//b/", "/dot/a.b", "timeline", "h.com/:id",
         ":host/static", "(h|x)/**", "myapp://item/:id", "MyApp://case/:id?", "/:lang([a-z]{2})/:page(.*)",
-        "/t/:id([^/]*)", "/k/:a(x|y)?:b", "myapp://.*",
+        "/t/:id([^/]*)", "/k/:a(x|y)?:b", ":sub.example.com/:file", ":h([a-z]+)/:x", "café.com/:id",
+        "/café/*/**", "/kk/:x(k+)", "myapp://.*",
     ]
 
     /// Defaults, case-insensitive paths, strict trailing slashes, and tight limits (a short

@@ -122,6 +122,10 @@ struct ErrorTests {
             "a routes file that is not UTF-8", ["lint", "binary.txt"],
             files: ["binary.txt": .bytes([0xFF, 0xFE, 0x2F, 0x61, 0x0A])],
             error: "waypoint lint: cannot read \"binary.txt\": not UTF-8 text"),
+        Case(
+            "a routes file with a UTF-8-encoded surrogate", ["lint", "surrogate.txt"],
+            files: ["surrogate.txt": .bytes([0x2F, 0xED, 0xA0, 0x80, 0x0A])],
+            error: "waypoint lint: cannot read \"surrogate.txt\": not UTF-8 text"),
         // Routes that do not compile.
         Case(
             "a route in a file", ["match", "--routes", "bad.txt", "x://h"], files: badRoutes,

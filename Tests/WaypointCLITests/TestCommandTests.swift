@@ -12,6 +12,7 @@ struct TestCommandTests {
         arguments: [
             // 98 cases and 5 routes that must fail registration.
             ("deeplinkkit.json", 103), ("detour.json", 83), ("paylisher.json", 90),
+            ("routing-checks.json", 23),
         ])
     func fixture(_ file: String, _ checks: Int) async throws {
         let result = try await CLI.run(["test", "Tests/Fixtures/\(file)"])

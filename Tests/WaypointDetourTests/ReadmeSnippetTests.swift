@@ -4,9 +4,10 @@ import Waypoint
 
 @testable import WaypointDetour
 
-// The README's "Using Waypoint with Detour" snippets, copied verbatim into functions, so
-// they compile and run. This is the only test that uses the shared instances
-// (`Detour.shared`, `DetourAnalytics`, `DetourEnvironment.current`).
+// The Detour guide's snippets (`WaypointDetour.docc/UsingWaypointWithDetour.md`, linked
+// from the README), copied verbatim into functions, so they compile and run. This is the
+// only test that uses the shared instances (`Detour.shared`, `DetourAnalytics`,
+// `DetourEnvironment.current`).
 
 /// The screens the snippets opened, in order.
 @MainActor private var openedScreens: [String] = []
@@ -132,16 +133,13 @@ struct ReadmeSnippetTests {
         await DetourAnalyticsController.shared.close()
     }
 
-    @Test("every Swift snippet of the README's Detour section is copied here verbatim")
+    @Test("every Swift snippet of the Detour guide is copied here verbatim")
     func snippetsAreCopied() throws {
         let testFile = URL(fileURLWithPath: #filePath)
-        let readme = testFile.deletingLastPathComponent().deletingLastPathComponent()
+        let guide = testFile.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let after = try #require(text.components(separatedBy: "## Using Waypoint with Detour").last)
-        // The section ends at the next second-level heading.
-        let section = after.components(separatedBy: "\n## ").first ?? after
+            .appendingPathComponent("Sources/WaypointDetour/WaypointDetour.docc/UsingWaypointWithDetour.md")
+        let section = try String(contentsOf: guide, encoding: .utf8)
         let blocks = section.components(separatedBy: "```swift\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
         }
@@ -154,7 +152,7 @@ struct ReadmeSnippetTests {
                 start + lines.count <= sourceLines.count
                     && Array(sourceLines[start..<(start + lines.count)]) == lines
             }
-            #expect(found, "README snippet not copied verbatim:\n\(block)")
+            #expect(found, "guide snippet not copied verbatim:\n\(block)")
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Waypoint
 
@@ -11,7 +10,7 @@ import Waypoint
 struct AttributionTests {
     /// A session id the test can change.
     final class Session: Sendable {
-        let current = Mutex("session-1")
+        let current = Locked("session-1")
         var provider: @Sendable () -> String { { self.current.withLock { $0 } } }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Waypoint
 
@@ -21,7 +20,7 @@ struct DeliveryTests {
 
     @Test("a bridge page goes to openBridgeURL only")
     func bridge() {
-        let opened = Mutex<[URL]>([])
+        let opened = Locked<[URL]>([])
         let harness = ManagerHarness(
             config: PaylisherDeepLinkConfig(openBridgeURL: { url in opened.withLock { $0.append(url) } }))
         #expect(harness.handle("https://link.paylisher.com/AbC/bridge") == .bridge)

@@ -31,18 +31,21 @@ struct ExampleAppTests {
         .init(input: "yourapp://settings", tab: .home),
     ]
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)  // the app uses Observation
     @Test("parseTarget (§9 table)", arguments: targetCases)
     func parseTarget(_ testCase: TargetCase) throws {
         let link = try PaylisherDeepLink(url: #require(URL(string: testCase.input)))
         #expect(DeepLinkRouter.parseTarget(link) == NavTarget(tab: testCase.tab, productsPath: testCase.path))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     static func makeApp() -> AppDeepLinks {
         AppDeepLinks(
             manager: PaylisherDeepLinkManager(
                 transport: ManagerHarness.failingTransport, sessionID: { "s" }, clock: TestClock()))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)  // the app uses Observation
     @Test("cold start: a link handled before the UI exists lands once it is wired")
     func coldStart() {
         let app = Self.makeApp()
@@ -54,6 +57,7 @@ struct ExampleAppTests {
         #expect(app.router.productsPath == [.detail("42"), .reviews("42")])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)  // the app uses Observation
     @Test("auth gate: a gated link waits for login, then navigates")
     func authGate() {
         let app = Self.makeApp()
@@ -71,6 +75,7 @@ struct ExampleAppTests {
         #expect(app.router.selectedTab == .profile)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)  // the app uses Observation
     @Test("the app's configuration gates wallet links and knows its short-link host")
     func appConfiguration() throws {
         let manager = AppDeepLinks.makeManager()
@@ -83,6 +88,7 @@ struct ExampleAppTests {
                 == "https://go.example.com/resolve/Zq9")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)  // the app uses Observation
     @Test("a cancelled login drops the link")
     func cancelledLogin() {
         let app = Self.makeApp()

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The README's Paylisher section shows only code that is compiled: every Swift block is
-/// copied verbatim from `Examples/PaylisherApp`.
+/// The Paylisher guide (the DocC article the README links to) shows only code that is
+/// compiled: every Swift block is copied verbatim from `Examples/PaylisherApp`.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
     static var packageRoot: URL {
@@ -13,23 +13,21 @@ struct ReadmeSnippetTests {
         return directory.deletingLastPathComponent()
     }
 
-    @Test("every Swift block of the Paylisher section is in Examples/PaylisherApp")
+    @Test("every Swift block of the Paylisher guide is in Examples/PaylisherApp")
     func snippetsAreCompiledCode() throws {
-        let readme = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "## Using Waypoint with Paylisher"))
-        let end =
-            readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound
-            ?? readme.endIndex
+        let guide = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent(
+                "Sources/WaypointPaylisher/WaypointPaylisher.docc/UsingWaypointWithPaylisher.md"),
+            encoding: .utf8)
         let examples = Self.packageRoot.appendingPathComponent("Examples/PaylisherApp")
         let sources = try FileManager.default.contentsOfDirectory(atPath: examples.path)
             .filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOf: examples.appendingPathComponent($0), encoding: .utf8) }
-        let blocks = readme[start.lowerBound..<end].components(separatedBy: "```swift\n").dropFirst()
+        let blocks = guide.components(separatedBy: "```swift\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first }
         #expect(blocks.count >= 3)
         for block in blocks {
-            #expect(sources.contains { $0.contains(block) }, "README block not found in Examples:\n\(block)")
+            #expect(sources.contains { $0.contains(block) }, "guide block not found in Examples:\n\(block)")
         }
     }
 }

@@ -10,8 +10,9 @@ struct RouterHandOffTests {
     struct Row: CustomTestStringConvertible, Sendable {
         let link: String
         let route: String?
-        let routeParameters: [String: String]
+        let routeParameters: RouteParameters
         let queryParameters: [String: JSONValue]
+        let matchedURL: String
         var testDescription: String { link }
     }
 
@@ -22,20 +23,20 @@ struct RouterHandOffTests {
         Row(
             link: "yourapp://products/42/reviews?src=push", route: "/products/:id/reviews",
             routeParameters: ["id": "42"],
-            queryParameters: ["src": "push"]),
+            queryParameters: ["src": "push"], matchedURL: "yourapp:/products/42/reviews?src=push"),
         Row(
             link: "https://link.paylisher.com/products/42/reviews", route: "/products/:id/reviews",
-            routeParameters: ["id": "42"], queryParameters: [:]),
+            routeParameters: ["id": "42"], queryParameters: [:], matchedURL: "https:/products/42/reviews"),
         Row(
             link: "yourapp://products/a%2Fb", route: "/products/:id", routeParameters: ["id": "a/b"],
-            queryParameters: [:]),
+            queryParameters: [:], matchedURL: "yourapp:/products/a%2Fb"),
         Row(
             link: "YourApp://wallet/history?x=1+2", route: "yourapp:///wallet/:tab",
             routeParameters: ["tab": "history"],
-            queryParameters: ["x": "1+2"]),
+            queryParameters: ["x": "1+2"], matchedURL: "YourApp:/wallet/history?x=1+2"),
         Row(
             link: "otherapp://wallet/history", route: "/**", routeParameters: ["**": "wallet/history"],
-            queryParameters: [:]),
+            queryParameters: [:], matchedURL: "otherapp:/wallet/history"),
     ]
 
     @Test("the link dispatches to the route of its segments", arguments: rows)
@@ -53,6 +54,7 @@ struct RouterHandOffTests {
         #expect(delivered.routeParameters == row.routeParameters)
         #expect(delivered.queryParameters == row.queryParameters)
         #expect(delivered.url == link.url, "handlers get the original URL")
+        #expect(delivered.matchedURL.absoluteString == row.matchedURL, "and the URL of its route")
         #expect(delivered.paylisherLink == link)
     }
 

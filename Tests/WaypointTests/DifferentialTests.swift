@@ -2,9 +2,10 @@ import Testing
 
 @testable import Waypoint
 
-/// The router (trie plus regex tails, with pruning) and the reference matcher (one full
-/// regex per route, tried in order) must pick the same winner with the same parameters,
-/// and list the same matches, for random route tables and URLs.
+/// The router (trie plus regex tails and segment checks, with pruning) and the reference
+/// matcher (each route walked on its own over the URL's segments, tried in order) must pick
+/// the same winner with the same parameters, and list the same matches, for random route
+/// tables and URLs, host patterns and encoded slashes included.
 @Suite("Differential: trie matcher against the reference linear matcher")
 struct DifferentialTests {
     struct Configuration: CustomTestStringConvertible, Sendable {
@@ -131,7 +132,10 @@ struct RouteGenerator {
             segments.append(pick(choices))
         }
         if chance(30) {
-            let host = pick(["h", "H.com", "x", ":host", "*", "(h|x)", ".*", "h.com"])
+            let host = pick([
+                "h", "H.com", "x", ":host", "*", "(h|x)", ".*", "h.com", ":host([a-z]+)", ":s.com", "é.com",
+                ":host(.*)",
+            ])
             return scheme + ([host] + segments).joined(separator: "/")
         }
         return scheme + "/" + segments.joined(separator: "/")
@@ -139,10 +143,11 @@ struct RouteGenerator {
 
     mutating func url() -> String {
         let scheme = pick(["a", "b", "A", "c"])
-        let host = pick(["h", "H.COM", "h.com", "x", "", "hh"])
+        let host = pick(["h", "H.COM", "h.com", "x", "", "hh", "%C3%89.com", "a%2Fb"])
         let count = Int(random.next() % (hostile ? 9 : 5))
         var pieces = [
             "a", "b", "ab", "x.y", "%C3%A9", "%C3%89", "A", "", "q.y", "a-1", "a%20b", "ba", "AB", "xy",
+            "a%2Fb", "%2F",
         ]
         if hostile {
             pieces += [

@@ -12,7 +12,7 @@ struct DispatchTests {
         func append(_ entry: String) { entries.withLock { $0.append(entry) } }
         var all: [String] { entries.withLock { $0 } }
         func closure(_ name: String) -> @Sendable (DeepLink) -> Void {
-            { link in self.append("\(name) \(link.routeParameters.sorted { $0.key < $1.key })") }
+            { link in self.append("\(name) \(link.routeParameters.dictionary.sorted { $0.key < $1.key })") }
         }
     }
 

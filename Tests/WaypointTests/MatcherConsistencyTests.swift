@@ -9,13 +9,16 @@ import Testing
 @Suite("Trie search agrees with the per-route walk")
 struct MatcherConsistencyTests {
     static let cases = Fixtures.routerCases("deeplinkkit.json")
+    /// Our own cases: the repros of issue 15 (host forms, encoded slashes, case folding).
+    static let checks = Fixtures.routerCases("routing-checks.json")
 
     @Test("the router table loads")
     func loads() {
         #expect(Self.cases.count == 98)
+        #expect(Self.checks.count == 23)
     }
 
-    @Test("trie, walk and table agree", arguments: cases)
+    @Test("trie, walk and table agree", arguments: cases + checks)
     func agree(_ example: Fixtures.RouterCase) throws {
         let compiled = try example.routes.filter { $0.expectError == nil }.map {
             try CompiledRoute($0.route, options: example.options)

@@ -9,13 +9,16 @@ import Testing
 @Suite("DeepLinkKit router table")
 struct RouterTableTests {
     static let cases = Fixtures.routerCases("deeplinkkit.json")
+    /// Our own cases: the repros of issue 15 (host forms, encoded slashes, case folding).
+    static let checks = Fixtures.routerCases("routing-checks.json")
 
     @Test("the fixture holds every case")
     func count() {
         #expect(Self.cases.count == 98)
+        #expect(Self.checks.count == 23)
     }
 
-    @Test("case passes", arguments: cases)
+    @Test("case passes", arguments: cases + checks)
     func run(_ example: Fixtures.RouterCase) throws {
         let router = Router(options: example.options)
         let handled = Locked<[String]>([])

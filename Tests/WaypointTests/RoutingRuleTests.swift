@@ -67,6 +67,40 @@ struct RoutingRuleTests {
         Rule(
             rule: "§1 a slash inside a group does not end the host component", routes: ["(a/b|c)/x"],
             url: "s://c/x", winner: "(a/b|c)/x"),
+        Rule(
+            rule: "§1 a host :name(regex) is matched against the host alone", routes: [":h([^.]+)"],
+            url: "myapp://settings/profile", winner: nil),
+        Rule(
+            rule: "§1 a host :name(regex) takes the whole host", routes: [":h([^.]+)"],
+            url: "myapp://settings",
+            winner: ":h([^.]+)", parameters: ["h": "settings"]),
+        Rule(
+            rule: "§1 an empty host matches no host pattern", routes: [":h([^.]+)", "/x"], url: "myapp:///x",
+            winner: "/x"),
+        Rule(
+            rule: "§1 a host :name(.*) does not take the path", routes: ["http://:path(.*)"],
+            url: "http://example.com/a/b", winner: nil),
+        Rule(
+            rule: "§1 a mixed host segment is matched against the host alone",
+            routes: [":sub.example.com/:file"], url: "app://cdn.example.com/a%2Fb",
+            winner: ":sub.example.com/:file", parameters: ["sub": "cdn", "file": "a/b"]),
+        Rule(
+            rule: "§1 after a host :name(regex) the path follows §4 segment by segment",
+            routes: [":h([a-z]+)/:x"], url: "app://n/a%2Fb", winner: ":h([a-z]+)/:x",
+            parameters: ["h": "n", "x": "a/b"]),
+        Rule(
+            rule: "§1 after a host :name(regex) a regex tail starts where the path's regex does",
+            routes: [":h([a-z]+)/v/:rest(.*)"], url: "app://n/v/a%2Fb/c", winner: ":h([a-z]+)/v/:rest(.*)",
+            parameters: ["h": "n", "rest": "a/b/c"]),
+        Rule(
+            rule: "§1 a non-ASCII literal host stays a literal", routes: ["café.com/:id"],
+            url: "app://café.com/a%2Fb", winner: "café.com/:id", parameters: ["id": "a/b"]),
+        Rule(
+            rule: "§1 a raw-regex host still takes host + path as one string", routes: ["[a-z]+/.*"],
+            url: "app://abc/x/y", winner: "[a-z]+/.*"),
+        Rule(
+            rule: "§1 a raw-regex host sees decoded slashes as separators", routes: ["[a-z]+/:x"],
+            url: "app://abc/a%2Fb", winner: nil),
         // §2 Segments
         Rule(rule: "§2 a literal's dot is a plain dot", routes: ["dpl.com"], url: "s://dplxcom", winner: nil),
         Rule(
@@ -205,6 +239,31 @@ struct RoutingRuleTests {
         Rule(
             rule: "§4 ASCII folding never matches look-alikes", routes: ["/kelvin"],
             options: RouterOptions(caseInsensitivePaths: true), url: "s://h/%E2%84%AAelvin", winner: nil),
+        Rule(
+            rule: "§4 caseInsensitivePaths keeps a non-ASCII literal a literal", routes: ["/café/:id"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/CAF%C3%89/a%2Fb",
+            winner: "/café/:id",
+            parameters: ["id": "a/b"]),
+        Rule(
+            rule: "§4 caseInsensitivePaths: ** after a non-ASCII literal and * is empty",
+            routes: ["/café/*/**"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/caf%C3%A9/a%2Fb",
+            winner: "/café/*/**", parameters: ["**": ""]),
+        Rule(
+            rule: "§4 a non-ASCII literal is a literal in the middle of a route too", routes: ["/a/é/:x/b"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/A/%C3%89/x%2Fy/B",
+            winner: "/a/é/:x/b", parameters: ["x": "x/y"]),
+        Rule(
+            rule: "§4 a regex part folds k to the Kelvin sign (PCRE2's Unicode folding)",
+            routes: ["/k", "/k+"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/%E2%84%AA", winner: "/k+"),
+        Rule(
+            rule: "§4 a regex group folds k to the Kelvin sign", routes: ["/x/:x(k)"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/x/%E2%84%AA", winner: "/x/:x(k)",
+            parameters: ["x": "\u{212A}"]),
+        Rule(
+            rule: "§4 literal text of a mixed segment folds ASCII as ASCII", routes: ["/m/:n.k"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/m/a.%E2%84%AA", winner: nil),
         Rule(rule: "§4 the query is never matched", routes: ["/s"], url: "s://h/s?q=1", winner: "/s"),
         Rule(rule: "§4 the fragment is never matched", routes: ["/s"], url: "s://h/s#frag/x", winner: "/s"),
         Rule(
@@ -219,8 +278,38 @@ struct RoutingRuleTests {
         let match = router.match(rule.url)
         #expect(match?.route == rule.winner, "\(router.explain(rule.url))")
         if let parameters = rule.parameters { #expect(match?.routeParameters == parameters) }
-        // The per-route walk agrees with the trie.
+        // The per-route walk and the reference matcher agree with the trie.
         #expect(router.explain(rule.url).first(where: \.matched)?.route == rule.winner)
+        let reference = try ReferenceMatcher(routes: rule.routes, options: rule.options)
+        #expect(reference.match(rule.url) == match)
+    }
+
+    struct Stop: CustomTestStringConvertible, Sendable {
+        let route: String
+        var options = RouterOptions()
+        let url: String
+        let stop: RouteStop
+        var testDescription: String { "\(route): \(url)" }
+    }
+
+    /// Where `explain` says a host pattern or a folding literal stopped.
+    static let stops: [Stop] = [
+        Stop(route: ":h([^.]+)", url: "myapp://settings/profile", stop: .extraSegments(at: .path(1))),
+        Stop(route: ":h([a-z]+)/x", url: "app://n1/x", stop: .regexFailed(at: .host)),
+        Stop(route: ":h([a-z]+)/x", url: "app:///x", stop: .emptySegment(at: .host)),
+        Stop(
+            route: "café.com/x", url: "app://cafe.com/x",
+            stop: .literalDiffers(at: .host, expected: "café.com", actual: "cafe.com")),
+        Stop(
+            route: "/a/café", options: RouterOptions(caseInsensitivePaths: true), url: "s://h/A/cafe",
+            stop: .literalDiffers(at: .path(2), expected: "café", actual: "cafe")),
+    ]
+
+    @Test("explain names where a checked segment stopped", arguments: stops)
+    func explainedStop(_ example: Stop) throws {
+        let router = Router(options: example.options)
+        try router.register(example.route) { _ in }
+        #expect(router.explain(example.url).first?.outcome == .stopped(example.stop))
     }
 
     @Test("§4 URLs over the length bound match nothing, with urlTooLong")

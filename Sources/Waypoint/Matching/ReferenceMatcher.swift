@@ -1,22 +1,50 @@
-/// The slow, transparent matcher the trie is checked against: each route compiled into one
-/// anchored regex over the whole decoded URL, tried in registration order — the way
-/// DeepLinkKit matched.
+/// The slow, transparent matcher the trie is checked against: every route tried on its own,
+/// in registration order, by a plain walk over the URL's decoded segments, the way
+/// routing.md §1 and §4 describe matching.
 ///
-/// It shares the route parser and URL decoding with the router but none of the trie, the
-/// tail split or the pruning. Path routes are matched against `/seg/seg…`, host routes
-/// against `host/seg/seg…`; when trailing slashes are ignored, a route also matches if it
-/// matches the subject followed by one `/`. It agrees with the router for every URL whose
-/// path has no encoded slash (`%2F`): with one, the joined text cannot tell the decoded
-/// slash from a separator, while the router keeps the segment whole.
+/// It shares the route parser, the regex emitter and URL decoding with the router, but none
+/// of the trie, its edge tables, its case folding or its pruning. Each route is read from
+/// its parsed segments: a host route whose host is raw regex is one regex over
+/// `host/seg/seg…`; any other host is matched on its own, by that segment's regex (a host
+/// pattern, like `:name`, only on a non-empty host); then
+/// every segment up to the first one that needs a regex is matched against one decoded URL
+/// segment (literals through their own regex, so an encoded slash stays inside its
+/// segment), and the rest of the route is one regex over the remaining segments joined by
+/// `/`. When trailing slashes are ignored, a route also matches if it matches the URL's
+/// segments followed by one empty segment.
 ///
 /// Tests, fuzz targets and the benchmark (as the "linear scan of PCRE2 regexes" baseline)
 /// use it; the router does not.
 package final class ReferenceMatcher: Sendable {
+    /// How a route is read, segment by segment.
     private struct Entry: Sendable {
         let pattern: RoutePattern
         let schemeKey: [UInt8]?
-        let regex: RouteRegex
+        /// One part per segment of the prefix, each matched against one URL segment.
+        let prefix: [Part]
+        let terminal: Terminal
+        /// The whole route as one PCRE2 pattern, DeepLinkKit's way (``patterns``).
         let source: String
+    }
+
+    /// A prefix segment.
+    private enum Part: Sendable {
+        /// A literal, or a literal that folds case: its own regex.
+        case regex(RouteRegex)
+        /// A host written as `:name(regex)` or as a mixed segment: its own regex, on a
+        /// non-empty host (an empty host is never a parameter value, as for `:name`).
+        case hostPattern(RouteRegex)
+        /// `:name` (captured) or `*`: any non-empty segment.
+        case nonEmpty(name: String?)
+    }
+
+    /// How a route ends after its prefix.
+    private enum Terminal: Sendable {
+        case end
+        case optional(String)
+        case glob
+        /// A regex over the remaining segments joined by `/`.
+        case tail(RouteRegex)
     }
 
     private let entries: [Entry]
@@ -29,26 +57,58 @@ package final class ReferenceMatcher: Sendable {
     /// - Throws: the ``RouteError`` of the first invalid route.
     package init(routes: [String], options: RouterOptions = RouterOptions()) throws(RouteError) {
         var entries: [Entry] = []
+        var maxGroups = 0
         for route in routes {
             let compiled = try CompiledRoute(route, options: options)
             let pattern = compiled.pattern
-            let emitter = RegexEmitter(
+            let whole = RegexEmitter(
                 pattern: pattern, segments: 0..<pattern.segments.count,
                 caseInsensitivePaths: options.caseInsensitivePaths,
                 separatorBeforeFirst: pattern.kind == .path)
-            let regex = try emitter.compile(fallbackOffset: 0)
+            func emit(_ range: Range<Int>) throws(RouteError) -> RouteRegex {
+                let regex = try RegexEmitter(
+                    pattern: pattern, segments: range, caseInsensitivePaths: options.caseInsensitivePaths,
+                    separatorBeforeFirst: false
+                ).compile(fallbackOffset: pattern.segments[range.lowerBound].offset)
+                maxGroups = max(maxGroups, regex.regex.captureCount)
+                return regex
+            }
+            var prefix: [Part] = []
+            var terminal = Terminal.end
+            scan: for (index, segment) in pattern.segments.enumerated() {
+                switch segment.form {
+                case .literal:
+                    prefix.append(.regex(try emit(index..<(index + 1))))
+                case .parameter(let name):
+                    prefix.append(.nonEmpty(name: name))
+                case .wildcard:
+                    prefix.append(.nonEmpty(name: nil))
+                case .optionalParameter(let name):
+                    terminal = .optional(name)
+                case .glob:
+                    terminal = .glob
+                case .pattern(_, let isRegex) where pattern.kind == .host && index == 0 && !isRegex:
+                    prefix.append(.hostPattern(try emit(0..<1)))
+                case .pattern:
+                    terminal = .tail(try emit(index..<pattern.segments.count))
+                    break scan
+                }
+            }
             entries.append(
                 Entry(
-                    pattern: pattern, schemeKey: compiled.schemeKey, regex: regex,
-                    source: String(decoding: emitter.bytes, as: UTF8.self)))
+                    pattern: pattern, schemeKey: compiled.schemeKey, prefix: prefix, terminal: terminal,
+                    source: String(decoding: whole.bytes, as: UTF8.self)))
         }
         self.entries = entries
         self.options = options
+        self.maxGroups = maxGroups
         limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
-        maxGroups = entries.reduce(0) { max($0, $1.regex.regex.captureCount) }
     }
 
-    /// Each route's full regex as PCRE2 text, in route order, e.g. `/say/(?<g0>[^/]+)`.
+    /// Each route as one PCRE2 pattern over the whole subject (``subjects(of:)``), the way
+    /// DeepLinkKit matched, e.g. `/say/(?<g0>[^/]+)`. The benchmark's
+    /// `NSRegularExpression` contender runs these; they agree with the router for routes
+    /// whose host is a literal or raw regex, on URLs without an encoded slash.
     package var patterns: [String] { entries.map(\.source) }
 
     /// Whether the patterns are compiled caseless (``RouterOptions/caseInsensitivePaths``).
@@ -64,9 +124,9 @@ package final class ReferenceMatcher: Sendable {
         scan(url, all: true)
     }
 
-    /// The strings the full-route patterns are matched against: the lower-cased scheme,
-    /// `host/seg/seg…` for host routes and `/seg/seg…` for path routes, decoded; nil when
-    /// the URL is refused (too long, or not absolute).
+    /// The strings the whole-route ``patterns`` are matched against: the lower-cased
+    /// scheme, `host/seg/seg…` for host routes and `/seg/seg…` for path routes, decoded; nil
+    /// when the URL is refused (too long, or not absolute).
     package func subjects(of url: String) -> (scheme: String, host: String, path: String)? {
         var url = url
         return url.withUTF8 { bytes -> (String, String, String)? in
@@ -90,41 +150,95 @@ package final class ReferenceMatcher: Sendable {
         return url.withUTF8 { bytes -> [RouteMatch] in
             guard bytes.count <= options.urlLengthBound, let parts = URLParts.split(bytes) else { return [] }
             let scheme = bytes[parts.scheme].map(\.asciiLowercased)
-            return SegmentView.withSegments(
+            // The host and the decoded path segments, as the router splits and decodes them.
+            let segments: [[UInt8]] = SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
                 path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
                 strictTrailingSlash: options.strictTrailingSlash
             ) { view in
-                let data = MatchData.forCurrentThread(groups: maxGroups)
-                var found: [RouteMatch] = []
-                for (order, entry) in entries.enumerated() {
-                    if let key = entry.schemeKey, key != scheme { continue }
-                    let subjectView = entry.pattern.kind == .host ? view : view.droppingFirst
-                    let attempts = options.strictTrailingSlash ? [false] : [false, true]
-                    for trailingSlash in attempts {
-                        let subject = subjectView.joined(trailingSlash: trailingSlash)
-                        guard entry.regex.regex.match(subject, limits: limits, into: data) == .matched else {
-                            continue
-                        }
-                        var parameters = RouteParameters()
-                        for (group, name) in entry.regex.parameters {
-                            if let range = data.range(ofGroup: group) {
-                                parameters.append(
-                                    name: name,
-                                    value: SegmentView.string(UnsafeBufferPointer(rebasing: subject[range])))
-                            } else if name == "**" {
-                                parameters.append(name: name, value: "")
-                            }
-                        }
+                (0..<view.count).map { Array(view.segment($0)) }
+            }
+            let data = MatchData.forCurrentThread(groups: maxGroups)
+            var found: [RouteMatch] = []
+            for (order, entry) in entries.enumerated() {
+                if let key = entry.schemeKey, key != scheme { continue }
+                let own = entry.pattern.kind == .host ? segments : Array(segments.dropFirst())
+                // The trailing slash the router ignores: the URL's segments and one empty one.
+                let attempts = options.strictTrailingSlash ? [own] : [own, own + [[]]]
+                for attempt in attempts {
+                    if let parameters = match(entry, attempt, data: data) {
                         found.append(
                             RouteMatch(
                                 route: entry.pattern.route, routeParameters: parameters, priority: order))
                         break
                     }
-                    if !all && !found.isEmpty { break }
                 }
-                return found
+                if !all && !found.isEmpty { break }
+            }
+            return found
+        }
+    }
+
+    /// The parameters when `entry` matches `segments`, else nil.
+    private func match(_ entry: Entry, _ segments: [[UInt8]], data: MatchData) -> RouteParameters? {
+        guard entry.prefix.count <= segments.count else { return nil }
+        var parameters = RouteParameters()
+        for (part, segment) in zip(entry.prefix, segments) {
+            switch part {
+            case .nonEmpty(let name):
+                guard !segment.isEmpty else { return nil }
+                if let name { parameters.append(name: name, value: String(decoding: segment, as: UTF8.self)) }
+            case .regex(let regex), .hostPattern(let regex):
+                if case .hostPattern = part, segment.isEmpty { return nil }
+                guard let captured = run(regex, on: segment, data: data) else { return nil }
+                for (name, value) in captured { parameters.append(name: name, value: value) }
             }
         }
+        let rest = segments[entry.prefix.count...]
+        switch entry.terminal {
+        case .end:
+            guard rest.isEmpty else { return nil }
+        case .optional(let name):
+            guard rest.count <= 1 else { return nil }
+            if let segment = rest.first {
+                guard !segment.isEmpty else { return nil }
+                parameters.append(name: name, value: String(decoding: segment, as: UTF8.self))
+            }
+        case .glob:
+            parameters.append(name: "**", value: String(decoding: Self.joined(rest), as: UTF8.self))
+        case .tail(let regex):
+            guard !rest.isEmpty, let captured = run(regex, on: Self.joined(rest), data: data) else {
+                return nil
+            }
+            for (name, value) in captured { parameters.append(name: name, value: value) }
+        }
+        return parameters
+    }
+
+    /// The parameters `regex` captures from `subject` (an absent `**` as `""`), or nil
+    /// when it does not match.
+    private func run(_ regex: RouteRegex, on subject: [UInt8], data: MatchData) -> [(String, String)]? {
+        subject.withUnsafeBufferPointer { subject -> [(String, String)]? in
+            guard regex.regex.match(subject, limits: limits, into: data) == .matched else { return nil }
+            var captured: [(String, String)] = []
+            for (group, name) in regex.parameters {
+                if let range = data.range(ofGroup: group) {
+                    captured.append((name, String(decoding: subject[range], as: UTF8.self)))
+                } else if name == "**" {
+                    captured.append((name, ""))
+                }
+            }
+            return captured
+        }
+    }
+
+    /// `segments` joined by `/`.
+    private static func joined(_ segments: ArraySlice<[UInt8]>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            bytes.append(contentsOf: segment)
+        }
+        return bytes
     }
 }

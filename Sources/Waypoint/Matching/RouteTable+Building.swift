@@ -15,6 +15,8 @@ extension RouteTable {
         private(set) var schemes = EdgeTable(capacity: 4)
         private var schemeKeys: [[UInt8]: Int] = [:]
         private(set) var maxGroups = 0
+        /// Whether any route added has segment checks (it stays true after removals).
+        private(set) var hasChecks = false
         private(set) var routeLog = AppendLog<CompiledRoute>(capacity: 16)
         private(set) var summaries = AppendLog<RouteSummary>(capacity: 16)
         private(set) var captures = AppendLog<Capture>(capacity: 16)
@@ -44,8 +46,10 @@ extension RouteTable {
                 contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
             summaries = summaries.appending(
                 RouteSummary(
-                    route: route.pattern.route, captureStart: start, captureEnd: Int32(captures.count)))
+                    route: route.pattern.route, captureStart: start, captureEnd: Int32(captures.count),
+                    hasChecks: !route.checks.isEmpty))
             maxGroups = max(maxGroups, route.groupCount)
+            hasChecks = hasChecks || !route.checks.isEmpty
             return order
         }
 

@@ -83,6 +83,22 @@ extension RouteTable {
                 }
             case .any:
                 if segment.isEmpty { return .stopped(.emptySegment(at: position(index))) }
+                if let check = route.checks.first(where: { $0.depth == index }) {
+                    switch check.regex.regex.match(segment, limits: limits, into: context.matchData) {
+                    case .matched:
+                        break
+                    case .limitExceeded(let kind):
+                        return .stopped(.limitHit(at: position(index), limit: kind))
+                    case .noMatch, .failed:
+                        if check.isLiteral {
+                            return .stopped(
+                                .literalDiffers(
+                                    at: position(index), expected: route.pattern.segments[index].text,
+                                    actual: SegmentView.string(segment)))
+                        }
+                        return .stopped(.regexFailed(at: position(index)))
+                    }
+                }
             }
             depth = index + 1
         }

@@ -33,6 +33,9 @@ package final class RouteTable: Sendable {
     private let orderCount: Int
     /// Removed orders, ascending.
     private let removed: [Int32]
+    /// Whether any route has segment checks (``CompiledRoute/checks``); when none has, the
+    /// tries record their hits directly.
+    private let hasChecks: Bool
 
     /// A `:name` capture: the segment depth and the parameter name.
     struct Capture: Sendable {
@@ -45,6 +48,8 @@ package final class RouteTable: Sendable {
         let route: String
         let captureStart: Int32
         let captureEnd: Int32
+        /// Whether the route has segment checks, whose parameters the captures do not hold.
+        let hasChecks: Bool
     }
 
     /// Builds the table of `routes` (in registration order).
@@ -71,6 +76,7 @@ package final class RouteTable: Sendable {
         captures = builder.captures
         orderCount = builder.routeLog.count
         removed = builder.removed
+        hasChecks = builder.hasChecks
     }
 
     /// The routes, in registration order.
@@ -255,7 +261,7 @@ package final class RouteTable: Sendable {
             guard next >= 0 else { break }
             let trie = Int(remaining[next])
             remaining[next] = -1
-            tries[trie].search(tries[trie].isHost ? view : pathView, context: context, into: &collector)
+            search(trie, tries[trie].isHost ? view : pathView, context: context, into: &collector)
         }
         guard let best = collector.best else { return .examined(nil, limitHits: collector.limitHits) }
         return .examined(
@@ -269,20 +275,34 @@ package final class RouteTable: Sendable {
         var collector = AllHitsCollector()
         for slot in 0..<4 where selected[slot] >= 0 {
             let trie = Int(selected[slot])
-            tries[trie].search(tries[trie].isHost ? view : pathView, context: context, into: &collector)
+            search(trie, tries[trie].isHost ? view : pathView, context: context, into: &collector)
         }
         let hits = collector.hits.sorted { $0.order < $1.order }
         let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
         return .examined(matches, limitHits: collector.limits.count)
     }
 
+    /// Searches trie `index` for `view`, passing on only hits whose segment checks pass.
+    @inline(__always)
+    private func search<Collector: TrieHitCollector>(
+        _ index: Int, _ view: SegmentView, context: SearchContext, into collector: inout Collector
+    ) {
+        guard hasChecks else {
+            tries[index].search(view, context: context, into: &collector)
+            return
+        }
+        var checking = CheckingCollector(inner: collector, view: view, context: context)
+        tries[index].search(view, context: context, into: &checking)
+        collector = checking.inner
+    }
+
     /// The match value of a hit, with its parameters read from the view.
     func match(for hit: TrieHit, view: SegmentView, context: SearchContext) -> RouteMatch {
-        if hit.kind == .end {
+        let summary = summaries[Int(hit.order)]
+        if hit.kind == .end && !summary.hasChecks {
             // Only `:name` captures: read from the flat summaries (see
             // ``parameters(of:hit:view:context:)`` for the general case, which `explain`
             // uses and tests compare with this).
-            let summary = summaries[Int(hit.order)]
             var parameters = RouteParameters(capacity: Int(summary.captureEnd - summary.captureStart))
             for index in Int(summary.captureStart)..<Int(summary.captureEnd) {
                 let capture = captures[index]
@@ -304,8 +324,16 @@ package final class RouteTable: Sendable {
         of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
     ) -> RouteParameters {
         var parameters = RouteParameters()
+        var checks = route.checks[...]
         for (depth, name) in route.captures {
+            while let check = checks.first, check.depth < depth {
+                appendParameters(of: check, view: view, context: context, to: &parameters)
+                checks.removeFirst()
+            }
             parameters.append(name: name, value: SegmentView.string(view.segment(depth)))
+        }
+        for check in checks {
+            appendParameters(of: check, view: view, context: context, to: &parameters)
         }
         switch hit.kind {
         case .end:
@@ -333,5 +361,22 @@ package final class RouteTable: Sendable {
             }
         }
         return parameters
+    }
+
+    /// Appends the parameters a segment check's regex captures from its segment.
+    private func appendParameters(
+        of check: CompiledRoute.SegmentCheck, view: SegmentView, context: SearchContext,
+        to parameters: inout RouteParameters
+    ) {
+        guard !check.regex.parameters.isEmpty, check.depth < view.count else { return }
+        let segment = view.segment(check.depth)
+        let data = context.matchData
+        guard check.regex.regex.match(segment, limits: context.limits, into: data) == .matched else { return }
+        for (group, name) in check.regex.parameters {
+            if let range = data.range(ofGroup: group) {
+                parameters.append(
+                    name: name, value: SegmentView.string(UnsafeBufferPointer(rebasing: segment[range])))
+            }
+        }
     }
 }

@@ -41,3 +41,52 @@ enum DateText {
         value < 10 ? "0" + String(value) : String(value)
     }
 }
+
+extension DateText {
+    /// Reads the text ``iso8601(_:)`` writes: `yyyy-MM-ddTHH:mm:ssZ` with optional `.SSS`,
+    /// the year also as a sign and six digits. Nil for anything else, including a date that
+    /// does not exist (`2023-02-29`).
+    static func date(iso8601 text: String) -> Date? {
+        var bytes = Array(text.utf8)[...]
+        var sign: Int64 = 1
+        var yearDigits = 4
+        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            sign = first == UInt8(ascii: "-") ? -1 : 1
+            yearDigits = 6
+            bytes = bytes.dropFirst()
+        }
+        func number(_ count: Int) -> Int64? {
+            guard bytes.count >= count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes.prefix(count) {
+                guard byte.isASCIIDigit else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            bytes = bytes.dropFirst(count)
+            return value
+        }
+        func expect(_ character: Unicode.Scalar) -> Bool {
+            guard bytes.first == UInt8(ascii: character) else { return false }
+            bytes = bytes.dropFirst()
+            return true
+        }
+        guard let magnitude = number(yearDigits), expect("-"), let month = number(2), expect("-"),
+            let day = number(2), expect("T"), let hour = number(2), expect(":"), let minute = number(2),
+            expect(":"), let second = number(2)
+        else { return nil }
+        var millisecond: Int64 = 0
+        if expect(".") {
+            guard let fraction = number(3) else { return nil }
+            millisecond = fraction
+        }
+        let year = sign * magnitude
+        guard expect("Z"), bytes.isEmpty, (1...12).contains(month), (1...31).contains(day), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
+        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
+        guard CivilDate.date(daysSince1970: days) == (year, month, day) else { return nil }
+        let milliseconds = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millisecond
+        guard Double(milliseconds.magnitude) <= range * 1000 else { return nil }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

@@ -11,12 +11,23 @@ import Foundation
 /// link["partner"]  // .string("uber")
 /// ```
 public struct DeepLink: Sendable {
-    /// The URL, as it was received.
+    /// The link's URL, as the app received it.
+    ///
+    /// For a URL handed to ``Router/handle(_:)-(URL)`` it is that URL. The adapters route a
+    /// link by a URL of their own making (``matchedURL``); `url` is still the link's original
+    /// URL there: the Detour link's `url` and the Paylisher link's `url`.
     public let url: URL
 
-    /// The parameters captured by the route, by name. An optional parameter that did not
-    /// take part in the match is absent.
-    public let routeParameters: [String: String]
+    /// The URL the router matched: ``url`` for links handed to the router directly; for
+    /// adapter links the URL made of the link's route, such as `detour:/products/42?color=red`
+    /// for a Detour link or `yourapp:/products/42` for a Paylisher link. Route parameters and
+    /// query parameters are read from it.
+    public let matchedURL: URL
+
+    /// The parameters captured by the route, by name, in route order: the same type as
+    /// ``RouteMatch/routeParameters``. An optional parameter that did not take part in the
+    /// match is absent.
+    public let routeParameters: RouteParameters
 
     /// The query parameters, one value per name: the last one when a name is repeated.
     ///
@@ -38,16 +49,19 @@ public struct DeepLink: Sendable {
     /// Creates a link the way the router does.
     ///
     /// - Parameters:
-    ///   - url: The URL that was matched.
+    ///   - url: The link's original URL.
+    ///   - matchedURL: The URL that was matched; nil when it is `url`.
     ///   - routeParameters: The parameters the route captured.
-    ///   - rawQuery: The query exactly as written in the URL, without `?` and without the
-    ///     fragment; nil when the URL has no `?`.
+    ///   - rawQuery: The query exactly as written in the matched URL, without `?` and without
+    ///     the fragment; nil when the URL has no `?`.
     ///   - attachment: A value for adapters, kept as it is.
     package init(
-        url: URL, routeParameters: [String: String], rawQuery: Substring?, attachment: (any Sendable)? = nil
+        url: URL, matchedURL: URL? = nil, routeParameters: RouteParameters, rawQuery: Substring?,
+        attachment: (any Sendable)? = nil
     ) {
         let items = rawQuery.map(QueryParsing.items(in:)) ?? []
         self.url = url
+        self.matchedURL = matchedURL ?? url
         self.routeParameters = routeParameters
         self.queryItems = items
         self.queryParameters = QueryParsing.parameters(from: items)
@@ -64,7 +78,7 @@ public struct DeepLink: Sendable {
         let text = url.absoluteString
         let components = LinkComponents(text[...])
         guard components.scheme != nil else { return nil }
-        self.init(url: url, routeParameters: [:], rawQuery: components.query)
+        self.init(url: url, routeParameters: RouteParameters(), rawQuery: components.query)
     }
 
     /// The route parameter named `key` as a string, else the query parameter named `key`.

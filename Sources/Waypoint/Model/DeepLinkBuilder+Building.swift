@@ -31,7 +31,9 @@ extension DeepLinkBuilder {
     public var deepLink: DeepLink? {
         guard let url else { return nil }
         let text = url.absoluteString
-        return DeepLink(url: url, routeParameters: routeParameters, rawQuery: LinkComponents(text[...]).query)
+        return DeepLink(
+            url: url, routeParameters: RouteParameters(routeParameters),
+            rawQuery: LinkComponents(text[...]).query)
     }
 }
 

@@ -13,7 +13,7 @@ extension DeepLinkBuilder {
         set {
             parameters = []
             for (key, value) in newValue {
-                self[key] = value
+                store(value, forKey: key)
             }
         }
     }
@@ -26,24 +26,43 @@ extension DeepLinkBuilder {
     ///
     /// - Complexity: O(*n*) in the number of parameters.
     public subscript(key: String) -> JSONValue? {
-        get { parameters.first(where: { $0.key == key })?.value }
-        set {
-            guard key != QueryKeys.jsonEncodedFields else { return }
-            let index = parameters.firstIndex(where: { $0.key == key })
-            switch (index, newValue) {
-            case (let index?, let value?): parameters[index].value = Self.finite(value)
-            case (let index?, nil): parameters.remove(at: index)
-            case (nil, let value?): parameters.append((key, Self.finite(value)))
-            case (nil, nil): break
-            }
-        }
+        get { storedValue(forKey: key) }
+        set { store(newValue, forKey: key) }
+    }
+
+    /// The query parameter named `key`, as a value of any ``DeepLinkQueryValue`` type:
+    /// `builder["seats"] = seats` for an `Int` variable, a `Date`, a `[String]` or your own
+    /// type.
+    ///
+    /// Setting writes the value's ``DeepLinkQueryValue/deepLinkJSONValue`` as the `JSONValue`
+    /// subscript does; setting nil removes the parameter. Getting reads the parameter back through ``DeepLinkQueryValue/init(deepLinkJSONValue:)``: nil when it
+    /// is absent or is not a form of `Value` (`let seats: Int? = builder["seats"]`).
+    ///
+    /// - Complexity: O(*n*) in the number of parameters.
+    public subscript<Value: DeepLinkQueryValue>(key: String) -> Value? {
+        get { storedValue(forKey: key).flatMap(Value.init(deepLinkJSONValue:)) }
+        set { store(newValue?.deepLinkJSONValue, forKey: key) }
     }
 
     /// Sets the query parameter named `key` to the JSON form of `value`, or removes it when
-    /// `value` is nil, as the subscript does. Use it for dates, URLs and your own
-    /// ``DeepLinkQueryValue`` types: `builder.setValue(Date.now, forKey: "sent")`.
+    /// `value` is nil, as the subscript does: `builder.setValue(Date.now, forKey: "sent")`.
     public mutating func setValue(_ value: (any DeepLinkQueryValue)?, forKey key: String) {
-        self[key] = value?.deepLinkJSONValue
+        store(value?.deepLinkJSONValue, forKey: key)
+    }
+
+    private func storedValue(forKey key: String) -> JSONValue? {
+        parameters.first(where: { $0.key == key })?.value
+    }
+
+    private mutating func store(_ newValue: JSONValue?, forKey key: String) {
+        guard key != QueryKeys.jsonEncodedFields else { return }
+        let index = parameters.firstIndex(where: { $0.key == key })
+        switch (index, newValue) {
+        case (let index?, let value?): parameters[index].value = Self.finite(value)
+        case (let index?, nil): parameters.remove(at: index)
+        case (nil, let value?): parameters.append((key, Self.finite(value)))
+        case (nil, nil): break
+        }
     }
 
     /// `value` with its non-finite numbers replaced by the strings `nan`, `inf` and `-inf`.

@@ -73,7 +73,7 @@ public struct DeepLinkBuilder: Sendable {
     public init(_ link: DeepLink) {
         let text = link.url.absoluteString
         self.init(
-            components: LinkComponents(text[...]), routeParameters: link.routeParameters,
+            components: LinkComponents(text[...]), routeParameters: link.routeParameters.dictionary,
             items: link.queryItems, parameters: link.queryParameters)
     }
 

@@ -21,6 +21,22 @@ public protocol DeepLinkQueryValue {
     /// NaN and the infinities have no JSON form; return them as the strings `nan`, `inf` and
     /// `-inf` (the builder also converts any it finds).
     var deepLinkJSONValue: JSONValue { get }
+
+    /// Reads a value back from its JSON form, or from the text a link's query holds for it;
+    /// nil when `deepLinkJSONValue` is not a form of this type.
+    ///
+    /// ``DeepLinkBuilder``'s typed subscript reads through it, so `let seats: Int? =
+    /// builder["seats"]` gives `2` whether the builder holds the number `2` or, read from a
+    /// URL, the text `"2"`. Every standard conforming type reads what it writes. The default
+    /// implementation returns nil; implement it to make your own types readable.
+    init?(deepLinkJSONValue: JSONValue)
+}
+
+extension DeepLinkQueryValue {
+    /// Returns nil: a type reads its values back only when it implements this initializer.
+    public init?(deepLinkJSONValue: JSONValue) {
+        return nil
+    }
 }
 
 extension JSONValue {

@@ -18,6 +18,21 @@ package final class CompiledRoute: Sendable {
     let captures: [(depth: Int, name: String)]
     /// The tail regex, when `terminal` is `.tail`.
     let tail: RouteRegex?
+    /// Prefix segments the trie reaches through an `.any` step but that must also pass a
+    /// regex of their own, on that one segment: the host of a host route written as
+    /// `:name(regex)` or a mixed segment (`:sub.example.com`, routing.md §1), and a
+    /// non-ASCII literal that folds case (routing.md §4). In depth order.
+    let checks: [SegmentCheck]
+
+    /// A prefix segment matched by its own anchored regex, on that segment alone.
+    struct SegmentCheck: Sendable {
+        /// The segment's depth (0 is the host of a host route).
+        let depth: Int
+        /// The segment's regex; its groups are the segment's parameters.
+        let regex: RouteRegex
+        /// Whether the segment is a literal (so `explain` reports a literal difference).
+        let isLiteral: Bool
+    }
 
     /// A step of the prefix.
     enum TrieStep: Sendable, Hashable {
@@ -50,19 +65,31 @@ package final class CompiledRoute: Sendable {
         var steps: [TrieStep] = []
         var captures: [(depth: Int, name: String)] = []
         var terminal = Terminal.end
+        var checks: [SegmentCheck] = []
         var tailStart: Int?
+        /// The segment at `index` as a check, reached through an `.any` step.
+        func check(_ index: Int, isLiteral: Bool) throws(RouteError) {
+            let emitter = RegexEmitter(
+                pattern: pattern, segments: index..<(index + 1),
+                caseInsensitivePaths: options.caseInsensitivePaths, separatorBeforeFirst: false)
+            let regex = try emitter.compile(fallbackOffset: pattern.segments[index].offset)
+            checks.append(SegmentCheck(depth: index, regex: regex, isLiteral: isLiteral))
+            steps.append(.any)
+        }
         scan: for (index, segment) in pattern.segments.enumerated() {
             let insensitive = RegexEmitter.isCaseInsensitive(
                 pattern, segment: index, caseInsensitivePaths: options.caseInsensitivePaths)
             switch segment.form {
             case .literal:
                 let bytes = Array(segment.text.utf8)
-                // Non-ASCII text folds by Unicode rules, which only PCRE2 implements here.
                 if insensitive && !bytes.allSatisfy({ $0 < 0x80 }) {
-                    tailStart = index
-                    break scan
+                    // Non-ASCII text folds by Unicode rules, which only PCRE2 implements
+                    // here: the segment stays one literal segment, compared by its own regex
+                    // (routing.md §4: an option never changes what kind of part it is).
+                    try check(index, isLiteral: true)
+                } else {
+                    steps.append(.literal(insensitive ? bytes.map(\.asciiLowercased) : bytes))
                 }
-                steps.append(.literal(insensitive ? bytes.map(\.asciiLowercased) : bytes))
             case .parameter(let name):
                 captures.append((index, name))
                 steps.append(.any)
@@ -72,6 +99,11 @@ package final class CompiledRoute: Sendable {
                 terminal = .optional(name)
             case .glob:
                 terminal = .glob
+            case .pattern(_, let isRegex) where pattern.kind == .host && index == 0 && !isRegex:
+                // `:name(regex)` or a mixed segment as the host: matched against the host
+                // alone, and the path after it segment by segment (routing.md §1). Only a
+                // raw-regex host is matched with the path as one string.
+                try check(index, isLiteral: false)
             case .pattern:
                 tailStart = index
                 break scan
@@ -89,13 +121,28 @@ package final class CompiledRoute: Sendable {
         self.steps = steps
         self.captures = captures
         self.terminal = terminal
+        self.checks = checks
     }
 
     /// The depth at which the terminal applies: the number of prefix steps.
     var terminalDepth: Int { steps.count }
 
-    /// The number of capture groups the tail regex needs in match data.
-    var groupCount: Int { tail?.regex.captureCount ?? 0 }
+    /// The number of capture groups the tail and check regexes need in match data.
+    var groupCount: Int {
+        checks.reduce(tail?.regex.captureCount ?? 0) { max($0, $1.regex.regex.captureCount) }
+    }
+
+    /// Whether every segment check passes on `view` (the view the route's trie searches).
+    ///
+    /// - Returns: `.matched`, `.noMatch`, or the limit the first failing check hit.
+    func passesChecks(_ view: SegmentView, limits: RegexLimits, data: MatchData) -> RegexOutcome {
+        for check in checks {
+            guard check.depth < view.count else { return .noMatch }
+            let outcome = check.regex.regex.match(view.segment(check.depth), limits: limits, into: data)
+            guard outcome == .matched else { return outcome }
+        }
+        return .matched
+    }
 }
 
 extension UInt8 {

@@ -18,7 +18,7 @@ extension Router {
         return dispatch(url, url: parsed, attachment: nil)
     }
 
-    /// Dispatches `url` as ``handle(_:)-(URL)`` does, then calls `completion` with the
+    /// Dispatches `url` as the synchronous `handle(_:)` does, then calls `completion` with the
     /// result on the main queue — always asynchronously, after this method has returned,
     /// as DeepLinkKit does.
     ///
@@ -60,9 +60,13 @@ extension Router {
     /// Dispatches `matchURL` and hands handlers a link whose `url` is `url`: the entry
     /// point adapters use when the string they match is not the URL the app received.
     ///
-    /// - Parameter pathRoutesOnly: when true, host routes take no part (adapter links).
+    /// - Parameters:
+    ///   - matched: `matchURL` as a URL, the link's ``DeepLink/matchedURL``; nil when it is
+    ///     `url`.
+    ///   - pathRoutesOnly: when true, host routes take no part (adapter links).
     package func dispatch(
-        _ matchURL: String, url: URL, attachment: (any Sendable)?, pathRoutesOnly: Bool = false
+        _ matchURL: String, url: URL, matched: URL? = nil, attachment: (any Sendable)?,
+        pathRoutesOnly: Bool = false
     ) -> DeepLinkResult {
         let snapshot = self.snapshot
         if let gate = snapshot.gate, !gate(url) { return .failed(.refusedByGate) }
@@ -77,7 +81,7 @@ extension Router {
         let rawQuery = URLParts.rawQuery(of: matchURL)
         func link(_ match: RouteMatch) -> DeepLink {
             DeepLink(
-                url: url, routeParameters: match.routeParameters.dictionary, rawQuery: rawQuery,
+                url: url, matchedURL: matched, routeParameters: match.routeParameters, rawQuery: rawQuery,
                 attachment: attachment)
         }
         var sawNoTarget = false

@@ -15,7 +15,7 @@ extension Router {
             let link =
                 URL(string: url).map {
                     DeepLink(
-                        url: $0, routeParameters: match.routeParameters.dictionary,
+                        url: $0, routeParameters: match.routeParameters,
                         rawQuery: URLParts.rawQuery(of: url))
                 }
             var record: [String: JSONValue] = [

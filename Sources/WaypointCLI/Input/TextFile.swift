@@ -31,7 +31,10 @@ enum TextFile {
             if count == 0 { break }
             bytes += chunk[0..<count]
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Decoding repairs ill-formed UTF-8, so the bytes were UTF-8 exactly when they come
+        // back unchanged (String(validating:) needs macOS 15).
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else {
             throw CommandError("cannot read \(path.quoted): not UTF-8 text")
         }
         return text

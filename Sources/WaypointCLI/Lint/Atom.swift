@@ -11,7 +11,8 @@ enum Atom: Sendable, Hashable {
     case empty
     /// The segments equal to a literal key.
     case literal(String)
-    /// The segments that match a non-ASCII literal when ignoring case.
+    /// The segments that match a per-segment regex: a non-ASCII literal when ignoring
+    /// case, or a host pattern (``SegmentClass/folded(_:)``).
     case folded(String)
     /// Any non-empty segment that is none of the named atoms.
     case other

@@ -10,9 +10,14 @@ import Waypoint
 /// are ignored, the router drops one empty last segment from the route and the URL, and lets
 /// the trie match the URL followed by one implied empty segment (``SegmentAutomaton``).
 ///
-/// Regex tails (from the first segment that needs a regex, or a non-ASCII literal that
-/// folds case, to the end) are modelled exactly when they are a single `.*` or `.+`
-/// segment, and a non-ASCII literal as a ``SegmentClass/folded(_:)`` class. Any other tail
+/// A non-ASCII literal that folds case is one segment of a ``SegmentClass/folded(_:)``
+/// class. A host written as `:name(regex)` or as a mixed segment is matched against the
+/// host alone (routing.md §1) by a regex lint does not read: as the earlier route it is a
+/// ``SegmentClass/folded(_:)`` class keyed by that regex (only the same regex gives the
+/// same set), as the later route either that class or any non-empty host.
+///
+/// Regex tails (from the first segment that needs a regex to the end) are modelled exactly
+/// when they are a single `.*` or `.+` segment. Any other tail
 /// gets two models: as the earlier route, an opaque ``SegmentClass/rest(_:)`` that only the
 /// same tail matches (an under-approximation); as the later route, either that same opaque
 /// rest, or the widest set of rests the tail could match (an over-approximation). So lint
@@ -40,6 +45,27 @@ struct RouteLanguage: Sendable, Hashable {
 
     /// The language of `pattern` for a router with `options`.
     init(_ pattern: RoutePattern, options: RouterOptions) {
+        guard pattern.kind == .host, case .pattern(let pieces, isRegex: false) = pattern.segments.first?.form
+        else {
+            self.init(pattern, options: options, hostPattern: nil)
+            return
+        }
+        // A host pattern: the same route with the host as its opaque class, and as any
+        // non-empty host (the wider model comes first, so witnesses use it).
+        let key = Self.regex(pieces, isRegex: false)
+        let exact = Self(pattern, options: options, hostPattern: .folded(key))
+        let wide = Self(pattern, options: options, hostPattern: .nonEmpty)
+        self.init(scheme: exact.scheme, asEarlier: exact.asEarlier, asLater: wide.asLater + exact.asLater)
+    }
+
+    private init(scheme: String?, asEarlier: SegmentAutomaton, asLater: [SegmentAutomaton]) {
+        self.scheme = scheme
+        self.asEarlier = asEarlier
+        self.asLater = asLater
+    }
+
+    /// The language of `pattern`, its first segment read as `hostPattern` when given.
+    private init(_ pattern: RoutePattern, options: RouterOptions, hostPattern: SegmentClass?) {
         scheme = pattern.scheme.map { String($0.lowercased()) }
         let strict = options.strictTrailingSlash
         var automaton = SegmentAutomaton()
@@ -47,12 +73,14 @@ struct RouteLanguage: Sendable, Hashable {
         if pattern.kind == .path { state = automaton.step(from: state, .any) }
         for (index, segment) in pattern.segments.enumerated() {
             let folds = (pattern.kind == .host && index == 0) || options.caseInsensitivePaths
+            if index == 0, let hostPattern {
+                state = automaton.step(from: state, hostPattern)
+                continue
+            }
             switch segment.form {
             case .literal where folds && !segment.text.utf8.allSatisfy({ $0 < 0x80 }):
-                // The router matches this literal and everything after it with a regex.
-                (asEarlier, asLater) = Self.tail(
-                    pattern, from: index, after: automaton, at: state, strict: strict)
-                return
+                // One segment, compared by PCRE2's Unicode case folding.
+                state = automaton.step(from: state, .folded(segment.text))
             case .literal where segment.text.isEmpty:
                 state = automaton.step(from: state, .empty, isEmptyLiteral: true)
             case .literal:
@@ -89,11 +117,6 @@ struct RouteLanguage: Sendable, Hashable {
         let segments = pattern.segments[start...]
         if segments.count == 1, let segment = segments.first {
             switch segment.form {
-            case .literal:
-                // A non-ASCII literal folding case: exactly one segment of its class.
-                var automaton = prefix
-                automaton.accept(automaton.step(from: state, .folded(segment.text)), .tail)
-                return (automaton, [automaton])
             case .pattern(let pieces, let isRegex):
                 let regex = Self.regex(pieces, isRegex: isRegex)
                 if RegexFacts.matchesEverything(regex) {

@@ -10,9 +10,10 @@ enum SegmentClass: Sendable, Hashable {
     /// position compares (ASCII lower case for hosts, and for paths when they are
     /// case-insensitive), and so is the URL segment before comparing.
     case literal(String)
-    /// The segments PCRE2 finds equal to this non-ASCII text when ignoring case. Lint does
-    /// not model Unicode case folding, so it only knows that the same text gives the same
-    /// set.
+    /// The segments one per-segment regex matches, keyed by its text: a non-ASCII literal
+    /// that PCRE2 compares ignoring case (the key is the literal), or a host pattern (the
+    /// key is its regex, parameter names left out). Lint does not read these regexes, so it
+    /// only knows that the same key gives the same set.
     case folded(String)
     /// Every non-empty segment (`:name`, `*`).
     case nonEmpty

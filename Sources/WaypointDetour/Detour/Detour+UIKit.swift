@@ -5,6 +5,19 @@
         /// Resolves the initial link from `application(_:didFinishLaunchingWithOptions:)`:
         /// `launchOptions[.url]` is the launch URL and the `userActivityDictionary` values are
         /// the user activities.
+        ///
+        /// UIKit deprecates both launch-option keys in its 26 SDKs in favour of the scene life
+        /// cycle; a scene-based app calls ``resolveInitialLink(config:connectionOptions:completion:)``.
+        @available(
+            iOS, deprecated: 26.0, message: "use resolveInitialLink(config:connectionOptions:completion:)"
+        )
+        @available(
+            tvOS, deprecated: 26.0, message: "use resolveInitialLink(config:connectionOptions:completion:)"
+        )
+        @available(
+            visionOS, deprecated: 26.0,
+            message: "use resolveInitialLink(config:connectionOptions:completion:)"
+        )
         public func resolveInitialLink(
             config: DetourConfig, launchOptions: [UIApplication.LaunchOptionsKey: Any]?,
             completion: @escaping @MainActor (DetourResult) -> Void

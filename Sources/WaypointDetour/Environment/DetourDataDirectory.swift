@@ -28,7 +28,7 @@ package enum DetourDataDirectory {
             environment["HOME"].flatMap {
                 $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil
             }
-            ?? FileManager.default.homeDirectoryForCurrentUser
+            ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
         return home.appendingPathComponent(".local/share/waypoint/detour", isDirectory: true)
     }
 }

@@ -53,12 +53,20 @@ public struct DetourSystemDeviceInfo: DetourDeviceInfoProvider {
     }
 
     #if os(iOS) || os(tvOS)
+        /// The device and the screen of the app's first connected window scene (`UIScreen.main`
+        /// is deprecated: a screen is found through a scene). Without a connected scene, as in
+        /// a test host with no UI, the screen is 0×0 at the current traits' display scale.
         @MainActor
         private static func uiKitDevice() -> (
             model: String, systemVersion: String, width: Double, height: Double, scale: Double
         ) {
             let device = UIDevice.current
-            let screen = UIScreen.main
+            let scene = UIApplication.shared.connectedScenes.lazy.compactMap { $0 as? UIWindowScene }.first
+            guard let screen = scene?.screen else {
+                return (
+                    device.model, device.systemVersion, 0, 0, Double(UITraitCollection.current.displayScale)
+                )
+            }
             return (
                 device.model, device.systemVersion, Double(screen.bounds.width), Double(screen.bounds.height),
                 Double(screen.scale)
@@ -70,7 +78,6 @@ public struct DetourSystemDeviceInfo: DetourDeviceInfoProvider {
         /// The user agent of a fresh web view, or `""` when WebKit cannot report it.
         @MainActor
         private static func webKitUserAgent() async -> String {
-            guard #available(iOS 14, macOS 11, *) else { return "" }
             let webView = WKWebView(frame: .zero)
             let value = try? await webView.evaluateJavaScript("navigator.userAgent")
             return value as? String ?? ""

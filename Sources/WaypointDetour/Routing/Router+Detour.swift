@@ -15,10 +15,11 @@ extension Router {
 
     /// Dispatches a Detour link (detour.md §9) as ``match(_:)-(DetourLink)`` matches it.
     ///
-    /// Handlers receive the core deep link — `url` is `detour:` + the route, route
-    /// parameters from the pattern, query parameters by the core's rules (`+` stays `+`) —
-    /// and ``Waypoint/DeepLink/detourLink``, the originating link with its `type`, `url`
-    /// and `params` (decoded by the Detour rules, where `+` is a space).
+    /// Handlers receive the core deep link — `url` is the link's original URL (the Detour
+    /// link's `url`), ``Waypoint/DeepLink/matchedURL`` is `detour:` + the route, route
+    /// parameters come from the pattern and query parameters from the route's query by the
+    /// core's rules (`+` stays `+`) — and ``Waypoint/DeepLink/detourLink``, the originating
+    /// link with its `type` and `params` (decoded by the Detour rules, where `+` is a space).
     @discardableResult
     public func handle(_ link: DetourLink) -> DeepLinkResult {
         dispatch(link)
@@ -53,9 +54,17 @@ extension Router {
         let matchURL = link.routeMatchURL
         // The route is percent-encoded by the pipeline (detour.md §2.2), so it always forms
         // a valid URL; the fallback only guards against a hand-made link.
-        let url = URL(string: matchURL) ?? URL(string: "detour:/")!
-        return dispatch(matchURL, url: url, attachment: link, pathRoutesOnly: true)
+        let matched = URL(string: matchURL) ?? Self.detourRoot
+        // The link's own URL is what the app received; a hand-made link whose `url` Foundation
+        // cannot read keeps the matched URL instead.
+        let url = URL(string: link.url) ?? matched
+        return dispatch(matchURL, url: url, matched: matched, attachment: link, pathRoutesOnly: true)
     }
+}
+
+extension Router {
+    /// `detour:/`, the matched URL of a hand-made link whose route is not a URL.
+    fileprivate static let detourRoot = URL(string: "detour:/")!
 }
 
 extension DetourLink {

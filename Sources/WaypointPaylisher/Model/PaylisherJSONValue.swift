@@ -2,6 +2,6 @@ import Waypoint
 
 /// A JSON value: the type of campaign `metaData` values and of event properties.
 ///
-/// The same type as the core's ``Waypoint/JSONValue``: `string`, `number(Double)`, `bool`,
-/// `object`, `array` or `null`.
+/// The same type as the core module's `JSONValue` (`Waypoint.JSONValue`): `string`,
+/// `number(Double)`, `bool`, `object`, `array` or `null`.
 public typealias PaylisherJSONValue = JSONValue

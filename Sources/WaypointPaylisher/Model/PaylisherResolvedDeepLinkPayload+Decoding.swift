@@ -56,8 +56,11 @@ extension PaylisherResolvedDeepLinkPayload {
     }
 
     /// Decodes a campaign-resolution response body: UTF-8 JSON whose root is an object,
-    /// decoded as ``init(jsonObject:)`` does. Returns nil when the body is not UTF-8, not
-    /// JSON, not an object, or has no known field.
+    /// decoded leniently (spec §5.2): `_id` and `adId` may be strings or `{"$oid": String}`;
+    /// `createdAt` and `updatedAt` strings or `{"$date": String}`; `__v` an integral number;
+    /// `metaData` any object; every other known field a string; a field of another type is
+    /// ignored, as are unknown keys. Returns nil when the body is not UTF-8, not JSON, not an
+    /// object, or has no known field (as for `{"error":"Campaign not found","statusCode":404}`).
     public init?(responseBody: Data) {
         guard let text = String(data: responseBody, encoding: .utf8),
             case .object(let object)? = try? PaylisherJSONValue(parsing: text)

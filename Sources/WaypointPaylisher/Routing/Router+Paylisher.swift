@@ -15,11 +15,13 @@ extension Router {
     }
 
     /// Dispatches a Paylisher link (paylisher.md §8) as ``match(_:)-(PaylisherDeepLink)``
-    /// matches it. Handlers receive a deep link whose `url` is the link's original URL and
-    /// whose ``Waypoint/DeepLink/paylisherLink`` is the link.
+    /// matches it. Handlers receive a deep link whose `url` is the link's original URL,
+    /// whose ``Waypoint/DeepLink/matchedURL`` is the URL made of its route
+    /// (`yourapp:/products/42?…`, the same for the custom-scheme and web forms) and whose
+    /// ``Waypoint/DeepLink/paylisherLink`` is the link.
     @discardableResult
     public func handle(_ link: PaylisherDeepLink) -> DeepLinkResult {
-        dispatch(link.routeMatchURL, url: link.url, attachment: link, pathRoutesOnly: true)
+        dispatchLink(link)
     }
 
     /// Dispatches a Paylisher link, then calls `completion` with the result on the main
@@ -37,7 +39,15 @@ extension Router {
 
     /// Dispatches a Paylisher link from asynchronous code.
     public func handle(_ link: PaylisherDeepLink) async -> DeepLinkResult {
-        dispatch(link.routeMatchURL, url: link.url, attachment: link, pathRoutesOnly: true)
+        dispatchLink(link)
+    }
+
+    private func dispatchLink(_ link: PaylisherDeepLink) -> DeepLinkResult {
+        let matchURL = link.routeMatchURL
+        // Made of a parsed URL's scheme, encoded segments and query, so Foundation reads it;
+        // the fallback only guards against a link it would not.
+        let matched = URL(string: matchURL) ?? link.url
+        return dispatch(matchURL, url: link.url, matched: matched, attachment: link, pathRoutesOnly: true)
     }
 }
 

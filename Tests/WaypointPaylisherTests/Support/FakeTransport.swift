@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Waypoint
 import WaypointPaylisher
 
 /// A transport that answers from a closure and records every request, for tests that need
@@ -8,7 +8,7 @@ final class FakeTransport: PaylisherHTTPTransport {
     typealias Responder = @Sendable (URL) async throws -> (status: Int, body: Data)
 
     private let responder: Responder
-    private let recorded = Mutex<[URL]>([])
+    private let recorded = Locked<[URL]>([])
 
     init(_ responder: @escaping Responder) {
         self.responder = responder

@@ -1,9 +1,9 @@
-import Synchronization
+import Waypoint
 import WaypointPaylisher
 
 /// An event sink that records every event, in order.
 final class RecordingEventSink: PaylisherEventSink {
-    private let recorded = Mutex<[PaylisherEvent]>([])
+    private let recorded = Locked<[PaylisherEvent]>([])
 
     func capture(_ event: PaylisherEvent) {
         recorded.withLock { $0.append(event) }

@@ -1,4 +1,4 @@
-import Synchronization
+import Waypoint
 
 /// A clock that moves only when a test advances it, so timers and timeouts run
 /// deterministically. Sleepers whose deadline is reached are resumed by ``advance(by:)``;
@@ -25,7 +25,7 @@ final class TestClock: Clock, Sendable {
         var cancelled: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Instant { state.withLock { $0.now } }
 

@@ -26,7 +26,8 @@ enum ModelTestSupport {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> DeepLink {
         let url = try #require(URL(string: string), sourceLocation: sourceLocation)
-        return DeepLink(url: url, routeParameters: routeParameters, rawQuery: rawQuery(of: string))
+        return DeepLink(
+            url: url, routeParameters: RouteParameters(routeParameters), rawQuery: rawQuery(of: string))
     }
 
     /// A builder for `string`, which must be a URL.

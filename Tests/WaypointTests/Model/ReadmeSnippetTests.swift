@@ -41,7 +41,8 @@ struct ReadmeSnippetTests {
         }
 
         var share = DeepLinkBuilder(string: "myapp://share")!
-        share.setValue(Ride(id: "r1", seats: 3), forKey: "ride")
+        let ride = Ride(id: "r1", seats: 3)
+        share["ride"] = ride
         // myapp://share?ride=%7B%22id%22%3A%22r1%22%2C%22seats%22%3A3%7D
         //     &dpl%3Ajson-encoded-fields=%5B%22ride%22%5D
         // README snippet ends
@@ -50,6 +51,32 @@ struct ReadmeSnippetTests {
             share.absoluteString
                 == "myapp://share?ride=%7B%22id%22%3A%22r1%22%2C%22seats%22%3A3%7D"
                 + "&dpl%3Ajson-encoded-fields=%5B%22ride%22%5D")
+    }
+
+    @Test("Reading and building links: a Codable payload")
+    func codablePayload() throws {
+        // README snippet begins
+        struct Order: Codable, Equatable {
+            var id: Int64
+            var items: [String]
+            var express: Bool
+        }
+
+        let order = Order(id: 9_007_199_254_740_993, items: ["tea"], express: true)
+        var builder = DeepLinkBuilder(string: "myapp://checkout")!
+        builder["order"] = try JSONValue(encoding: order)
+        // myapp://checkout?order=%7B%22express%22%3Atrue%2C%22id%22%3A%229007199254740993%22%2C
+        //     %22items%22%3A%5B%22tea%22%5D%7D&dpl%3Ajson-encoded-fields=%5B%22order%22%5D
+
+        let link = DeepLink(url: builder.url!)!
+        let decoded = try link.queryParameters["order"]?.decode(Order.self)  // == order
+        // README snippet ends
+
+        #expect(
+            builder.absoluteString
+                == "myapp://checkout?order=%7B%22express%22%3Atrue%2C%22id%22%3A%229007199254740993%22%2C"
+                + "%22items%22%3A%5B%22tea%22%5D%7D&dpl%3Ajson-encoded-fields=%5B%22order%22%5D")
+        #expect(decoded == order)
     }
 
     @Test("doc comment examples")

@@ -1,0 +1,100 @@
+import Foundation
+
+extension NamedParameters {
+    /// The parameter `name` converted to `Value` with `init?(_: String)`; nil when it is
+    /// absent or its text does not convert (`"abc"` as an `Int`).
+    public func get<Value: LosslessStringConvertible>(
+        _ name: String, as type: Value.Type = Value.self
+    ) -> Value? {
+        self[name].flatMap(Value.init)
+    }
+
+    /// The parameter `name` as the case of `Value` whose raw value it spells; nil when it is
+    /// absent or names no case.
+    public func get<Value: RawRepresentable>(_ name: String, as type: Value.Type = Value.self) -> Value?
+    where Value.RawValue: LosslessStringConvertible {
+        self[name].flatMap(Self.rawRepresentable)
+    }
+
+    /// The parameter `name` read with `init?(_: String)`, for a type that is both
+    /// `RawRepresentable` and `LosslessStringConvertible` (its text form decides).
+    public func get<Value: RawRepresentable & LosslessStringConvertible>(
+        _ name: String, as type: Value.Type = Value.self
+    ) -> Value? where Value.RawValue: LosslessStringConvertible {
+        self[name].flatMap(Value.init)
+    }
+
+    /// The parameter `name` as a UUID in its standard text form
+    /// (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, either case); nil when absent or malformed.
+    public func get(_ name: String, as type: UUID.Type = UUID.self) -> UUID? {
+        self[name].flatMap(UUID.init(uuidString:))
+    }
+
+    /// The parameter `name` as a URL, as `URL(string:)` reads it; nil when absent or when
+    /// Foundation reads no URL from it.
+    public func get(_ name: String, as type: URL.Type = URL.self) -> URL? {
+        self[name].flatMap { URL(string: $0) }
+    }
+
+    /// The parameter `name` converted to `Value` with `init?(_: String)`.
+    ///
+    /// - Throws: ``ParameterError/missing(name:type:)`` when there is no such parameter,
+    ///   ``ParameterError/invalid(name:value:type:)`` when its text does not convert.
+    public func require<Value: LosslessStringConvertible>(
+        _ name: String, as type: Value.Type = Value.self
+    ) throws(ParameterError) -> Value {
+        try require(name, converting: Value.init)
+    }
+
+    /// The parameter `name` as the case of `Value` whose raw value it spells.
+    ///
+    /// - Throws: ``ParameterError`` when it is absent or names no case.
+    public func require<Value: RawRepresentable>(
+        _ name: String, as type: Value.Type = Value.self
+    ) throws(ParameterError) -> Value where Value.RawValue: LosslessStringConvertible {
+        try require(name, converting: Self.rawRepresentable)
+    }
+
+    /// The parameter `name` read with `init?(_: String)`, for a type that is both
+    /// `RawRepresentable` and `LosslessStringConvertible`.
+    ///
+    /// - Throws: ``ParameterError`` when it is absent or does not convert.
+    public func require<Value: RawRepresentable & LosslessStringConvertible>(
+        _ name: String, as type: Value.Type = Value.self
+    ) throws(ParameterError) -> Value where Value.RawValue: LosslessStringConvertible {
+        try require(name, converting: Value.init)
+    }
+
+    /// The parameter `name` as a UUID in its standard text form.
+    ///
+    /// - Throws: ``ParameterError`` when it is absent or not a UUID.
+    public func require(_ name: String, as type: UUID.Type = UUID.self) throws(ParameterError) -> UUID {
+        try require(name, converting: UUID.init(uuidString:))
+    }
+
+    /// The parameter `name` as a URL, as `URL(string:)` reads it.
+    ///
+    /// - Throws: ``ParameterError`` when it is absent or Foundation reads no URL from it.
+    public func require(_ name: String, as type: URL.Type = URL.self) throws(ParameterError) -> URL {
+        try require(name, converting: { URL(string: $0) })
+    }
+
+    /// The one conversion every typed accessor goes through.
+    private func require<Value>(
+        _ name: String, converting convert: (String) -> Value?
+    ) throws(ParameterError) -> Value {
+        guard let text = self[name] else {
+            throw .missing(name: name, type: String(describing: Value.self))
+        }
+        guard let value = convert(text) else {
+            throw .invalid(name: name, value: text, type: String(describing: Value.self))
+        }
+        return value
+    }
+
+    /// The case of `Value` whose raw value `text` spells.
+    private static func rawRepresentable<Value: RawRepresentable>(_ text: String) -> Value?
+    where Value.RawValue: LosslessStringConvertible {
+        Value.RawValue(text).flatMap(Value.init(rawValue:))
+    }
+}
