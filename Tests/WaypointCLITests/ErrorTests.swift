@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every way to misuse `waypoint` ends with exit status 2 and one line on standard error
 /// that names the problem (and the file, line and column when there is one).
 @Suite("Errors")
@@ -10,6 +16,7 @@ struct ErrorTests {
         case text(String)
         case bytes([UInt8])
         case directory
+        case fifo
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -82,8 +89,95 @@ struct ErrorTests {
             "explain takes one URL", ["explain", "--route", "/a", "x://a", "x://b"],
             error: "waypoint explain: unexpected argument \"x://b\"; see \"waypoint explain --help\""),
         Case(
-            "lint takes one file", ["lint", "routes.txt", "extra"], files: routes,
-            error: "waypoint lint: unexpected argument \"extra\"; see \"waypoint lint --help\""),
+            "lint reads every file and reports the one it cannot", ["lint", "routes.txt", "extra"],
+            files: routes,
+            error: "waypoint lint: cannot read \"extra\": no such file",
+            output: "routes.txt: 1 route, 0 findings\n"),
+        Case(
+            "a mistyped option", ["match", "--rout", "/a", "x://h/a"],
+            error:
+                "waypoint match: unknown option \"--rout\" (did you mean \"--route\"?); see \"waypoint match --help\""
+        ),
+        Case(
+            "a mistyped command", ["mtch", "--route", "/a", "x://h/a"],
+            error: "waypoint: unknown command \"mtch\" (did you mean \"match\"?); see \"waypoint --help\""),
+        Case(
+            "a mistyped global option", ["--verison"],
+            error:
+                "waypoint: unknown option \"--verison\" (did you mean \"--version\"?); see \"waypoint --help\""
+        ),
+        Case(
+            "a FIFO is refused, not waited on", ["lint", "pipe"], files: ["pipe": .fifo],
+            error: "waypoint lint: cannot read \"pipe\": not a regular file (a device, FIFO or socket)"),
+        Case(
+            "a device is refused, not read forever", ["lint", "/dev/zero"],
+            error: "waypoint lint: cannot read \"/dev/zero\": not a regular file (a device, FIFO or socket)"),
+        Case(
+            "a device as a table", ["test", "/dev/zero"],
+            error: "waypoint test: cannot read \"/dev/zero\": not a regular file (a device, FIFO or socket)",
+            output: nothingRan),
+        Case(
+            "\\Q without \\E names the problem", ["match", "--route", "/a/\\Qx", "x://h/a/x"],
+            error:
+                "waypoint match: invalid regex in route \"/a/\\Qx\" at column 4: \\Q is never ended by \\E (write \\E where the quoted text ends)"
+        ),
+        // Tables that would pass whatever happened.
+        Case(
+            "a misspelt table key", ["test", "t.json"],
+            files: [
+                "t.json": .text(
+                    #"{"descripton":"x","routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}}]}"#
+                )
+            ],
+            error: "t.json: table 1: unknown key \"descripton\" (did you mean \"description\"?)",
+            output: nothingRan),
+        Case(
+            "case for cases", ["test", "t.json"],
+            files: [
+                "t.json": .text(#"{"routes":["/a"],"case":[{"input":"x://h/a","expect":{"matched":true}}]}"#)
+            ],
+            error: "t.json: table 1: unknown key \"case\" (did you mean \"cases\"?)", output: nothingRan),
+        Case(
+            "rotes for routes", ["test", "t.json"],
+            files: [
+                "t.json": .text(#"{"rotes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}}]}"#)
+            ],
+            error: "t.json: table 1: unknown key \"rotes\" (did you mean \"routes\"?)", output: nothingRan),
+        Case(
+            "a misspelt case key", ["test", "t.json"],
+            files: [
+                "t.json": .text(#"{"routes":["/a"],"cases":[{"input":"x://h/a","expct":{"matched":true}}]}"#)
+            ],
+            error: "t.json: table 1: case 1: unknown key \"expct\" (did you mean \"expect\"?)",
+            output: nothingRan),
+        Case(
+            "a misspelt expectation key", ["test", "t.json"],
+            files: [
+                "t.json": .text(#"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matchd":true}}]}"#)
+            ],
+            error:
+                "t.json: table 1: case 1: unknown expectation key \"matchd\" (did you mean \"matched\"?) (known: callbackURL, error, matched, queryItems, queryParameters, route, routeParameters)",
+            output: nothingRan),
+        Case(
+            "an empty expectation", ["test", "t.json"],
+            files: ["t.json": .text(#"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{}}]}"#)],
+            error: "t.json: table 1: case 1: \"expect\" is empty, so the case checks nothing",
+            output: nothingRan),
+        Case(
+            "a table without cases", ["test", "t.json"],
+            files: ["t.json": .text(#"{"routes":["/a"],"cases":[]}"#)],
+            error: "t.json: table 1: \"cases\" is empty, so the table checks nothing", output: nothingRan),
+        Case(
+            "a file without tables", ["test", "t.json"], files: ["t.json": .text("[]")],
+            error: "t.json: the file holds no tables", output: nothingRan),
+        Case(
+            "a misspelt key in a Detour table", ["test", "d.json"],
+            files: [
+                "d.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"/a","mdoe":"all","expect":{"empty":false}}]}"#)
+            ],
+            error: "d.json: table 1: case 1: unknown key \"mdoe\" (did you mean \"mode\"?)",
+            output: nothingRan),
         Case(
             "a flag with a value", ["lint", "--json=yes", "routes.txt"], files: routes,
             error: "waypoint lint: option \"--json\" takes no value; see \"waypoint lint --help\""),
@@ -169,7 +263,7 @@ struct ErrorTests {
             "an unknown Detour mode", ["test", "detour.json"],
             files: [
                 "detour.json": .text(
-                    #"{"adapter":"detour","cases":[{"input":"x","mode":"fast","expect":{}}]}"#)
+                    #"{"adapter":"detour","cases":[{"input":"x","mode":"fast","expect":{"empty":true}}]}"#)
             ],
             error: "detour.json: table 1: case 1: \"mode\" must be one of all, web-only, deferred-only",
             output: nothingRan),
@@ -177,7 +271,8 @@ struct ErrorTests {
             "an unknown Detour type override", ["test", "detour.json"],
             files: [
                 "detour.json": .text(
-                    #"{"adapter":"detour","cases":[{"input":"x","typeOverride":"web","expect":{}}]}"#)
+                    #"{"adapter":"detour","cases":[{"input":"x","typeOverride":"web","expect":{"empty":true}}]}"#
+                )
             ],
             error: "detour.json: table 1: case 1: \"typeOverride\" must be \"deferred\"", output: nothingRan),
         Case(
@@ -263,6 +358,8 @@ struct ErrorTests {
             case .directory:
                 try FileManager.default.createDirectory(
                     atPath: directory.path(name), withIntermediateDirectories: true)
+            case .fifo:
+                #expect(mkfifo(directory.path(name), 0o600) == 0)
             }
         }
         let result = try await CLI.run(example.arguments, in: directory.url)

@@ -22,7 +22,8 @@ struct HelpTests {
 
         Every command accepts --json (machine-readable output) and --help.
         Exit status: 0 success, 1 a check failed, 2 bad usage or an unreadable file.
-        Run "waypoint COMMAND --help" for a command's options.
+        Run "waypoint COMMAND --help" for a command's options; "waypoint --version" prints the version.
+        Where a command reads a file, "-" reads standard input.
 
         """
 

@@ -29,6 +29,7 @@ struct PaylisherCommandTests {
                   resolveRequest: "https://api.paylisher.com/campaign/resolve/K1"
                 yourapp:products
                   parseOK: false
+                  error: the link has no destination
 
                 """)
     }

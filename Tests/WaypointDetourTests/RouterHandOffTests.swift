@@ -86,9 +86,13 @@ struct RouterHandOffTests {
             router.handle(link) { continuation.resume(returning: $0) }
         }
         #expect(result.deepLink?.routeParameters == ["id": "5"])
-        let awaited: DeepLinkResult = await router.handle(link)
+        let awaited = await router.dispatch(link)
         #expect(awaited.isHandled)
-        #expect(await router.handle(URL(string: "s://h/p/5")!).deepLink?.detourLink == nil)
+        #expect(router.handle(link).isHandled, "the synchronous call compiles in async code too")
+        #expect(await router.dispatch(URL(string: "s://h/p/5")!).deepLink?.detourLink == nil)
+        let processed = await router.dispatch(Detour.shared.processLink(URL(string: "myapp://p/6")!))
+        #expect(processed?.deepLink?.routeParameters == ["id": "6"])
+        #expect(await router.dispatch(DetourResult.empty()) == nil)
     }
 }
 

@@ -80,8 +80,9 @@ struct RouterHandOffTests {
             router.handle(link) { continuation.resume(returning: $0) }
         }
         #expect(result.deepLink?.routeParameters == ["id": "7"])
-        let awaited: DeepLinkResult = await router.handle(link)
+        let awaited = await router.dispatch(link)
         #expect(awaited.isHandled)
+        #expect(router.handle(link).isHandled, "the synchronous call compiles in async code too")
     }
 
     @Test("a deep link from an ordinary URL has no Paylisher link")

@@ -38,7 +38,7 @@ struct DispatchTests {
         let router = Router()
         try router.register("/say/hello", handler: Handler(name: "value", log: log, accepts: false))
         try router.register("/say/:word", handler: log.closure("closure"))
-        let result = await router.handle(URL(string: "dlc://dlc.com/say/hello")!)
+        let result = await router.dispatch(URL(string: "dlc://dlc.com/say/hello")!)
         #expect(log.all == ["value asked", #"closure [(key: "word", value: "hello")]"#])
         #expect(result.isHandled && result.failure == nil && result.route == "/say/:word")
         let completion = await completion(router, "dlc://dlc.com/say/hello")
@@ -50,7 +50,7 @@ struct DispatchTests {
         let log = Log()
         let router = Router()
         try router.register("/say/:word", handler: Handler(name: "value", log: log, outcome: .noTarget))
-        let result = await router.handle(URL(string: "dlc://dlc.com/say/hello")!)
+        let result = await router.dispatch(URL(string: "dlc://dlc.com/say/hello")!)
         #expect(!result.isHandled)
         #expect(result.failure == .handlerHasNoTarget)
         #expect(result.failure?.code == 22024)
@@ -204,25 +204,25 @@ struct DispatchTests {
         try router.register("/x") { _ in }
         var returned = false
         let (result, sawReturned, onMainQueue) = await withCheckedContinuation { continuation in
-            let handled = router.handle(URL(string: "s://h/x")!) { result in
+            router.handle(URL(string: "s://h/x")!) { result in
                 continuation.resume(
                     returning: (result, returned, DispatchQueue.getSpecific(key: mainQueue) == true))
             }
-            returned = handled
+            returned = true
         }
         #expect(result.isHandled)
         #expect(sawReturned, "handle returned before the completion ran")
         #expect(onMainQueue, "the completion ran on the main queue")
     }
 
-    @Test("the async variant returns the result")
+    @Test("the async dispatch returns the result")
     func asyncVariant() async throws {
         let log = Log()
         let router = Router()
         try router.register("/x/:id", handler: log.closure("x"))
-        let result: DeepLinkResult = await router.handle(URL(string: "s://h/x/3")!)
+        let result = await router.dispatch(URL(string: "s://h/x/3")!)
         #expect(result.isHandled && result.deepLink?.routeParameters == ["id": "3"])
-        #expect(await router.handle(URL(string: "s://h/y")!).failure == .routeNotFound)
+        #expect(await router.dispatch(URL(string: "s://h/y")!).failure == .routeNotFound)
     }
 
     @Test("handlers get the URL, route parameters and query parameters")

@@ -17,6 +17,16 @@ struct RouteErrorTests {
 
     static let cases: [Case] = [
         Case(
+            route: #"/a/\Qx.y"#, kind: .invalidRegex, column: 4,
+            message:
+                #"invalid regex in route "/a/\\Qx.y" at column 4: \Q is never ended by \E (write \E where the quoted text ends)"#
+        ),
+        Case(
+            route: #"/a/[\Qx]"#, kind: .invalidRegex, column: 5,
+            message:
+                #"invalid regex in route "/a/[\\Qx]" at column 5: \Q is never ended by \E (write \E where the quoted text ends)"#
+        ),
+        Case(
             route: "", kind: .emptyRoute, column: 1,
             message: #"empty route "" at column 1: the route is empty"#),
         Case(

@@ -13,7 +13,7 @@ import Foundation
 public struct DeepLink: Sendable {
     /// The link's URL, as the app received it.
     ///
-    /// For a URL handed to ``Router/handle(_:)-(URL)`` it is that URL. The adapters route a
+    /// For a URL handed to the router's `handle(_:)` it is that URL. The adapters route a
     /// link by a URL of their own making (``matchedURL``); `url` is still the link's original
     /// URL there: the Detour link's `url` and the Paylisher link's `url`.
     public let url: URL

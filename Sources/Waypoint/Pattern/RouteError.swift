@@ -97,6 +97,11 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// For example `invalid regex in route "/x/:id([0-9]+" at column 12: missing )`.
     public var description: String {
+        description(quoting: Self.quoted)
+    }
+
+    /// ``description`` with the route quoted by `quote`.
+    package func description(quoting quote: (String) -> String) -> String {
         let what =
             switch kind {
             case .emptyRoute: "empty"
@@ -107,7 +112,7 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             case .misplacedOptional: "misplaced optional"
             }
         let subject = kind == .emptyRoute ? "empty route" : "\(what) in route"
-        return "\(subject) \(Self.quoted(route)) at column \(column): \(problem)"
+        return "\(subject) \(quote(route)) at column \(column): \(problem)"
     }
 
     /// The route in double quotes, with control characters and quotes escaped so the

@@ -144,7 +144,7 @@ private struct PatternScanner {
     }
 
     /// The offset after the escape starting at `index` (`\x`, a multi-byte scalar after the
-    /// backslash, or `\Q…\E`).
+    /// backslash, or `\Q…\E`); a `\Q` without its `\E` is an error.
     func skipEscape(at index: Int) throws(RouteError) -> Int {
         guard index + 1 < bytes.count else {
             // PCRE2 would report this as "\ at end of pattern" (error 101); once the
@@ -161,7 +161,12 @@ private struct PatternScanner {
                 }
                 cursor += 1
             }
-            return bytes.count
+            // PCRE2 would quote to the end of the pattern, but each segment is wrapped in a
+            // group, so the quote would swallow the group's ")" and PCRE2 would report a
+            // missing parenthesis. Name the real problem instead.
+            throw .invalidRegex(
+                route: route, column: column(index),
+                message: "\\Q is never ended by \\E (write \\E where the quoted text ends)")
         }
         return nextScalar(after: index + 1)
     }

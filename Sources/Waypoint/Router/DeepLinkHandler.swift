@@ -1,6 +1,8 @@
-/// A handler value for a route: it may decline a link, passing it to the next matching
-/// route, or report that it has nothing to present it with (DeepLinkKit's route handler
-/// class, routing.md §5).
+/// A handler value for a route that runs wherever the link is handled, for servers and
+/// tools: it may decline a link, passing it to the next matching route, or report that it
+/// has nothing to present it with (DeepLinkKit's route handler class, routing.md §5).
+///
+/// App code that presents screens conforms to ``MainActorDeepLinkHandler`` instead.
 ///
 /// ```swift
 /// struct ProductHandler: DeepLinkHandler {
@@ -37,13 +39,4 @@ public enum DeepLinkHandling: Sendable, Hashable {
     /// matching route, and if none handles the link the result is
     /// ``RoutingFailure/handlerHasNoTarget``.
     case noTarget
-}
-
-/// The handler registered for a route: a closure, which always handles the link, or a
-/// ``DeepLinkHandler`` value.
-public enum RouteHandler: Sendable {
-    /// A closure; calling it handles the link.
-    case closure(@Sendable (DeepLink) -> Void)
-    /// A handler value, which may decline or have no target.
-    case handler(any DeepLinkHandler)
 }

@@ -1,44 +1,68 @@
 import Dispatch
 import Foundation
 
+/// Dispatch (routing.md §5): three ways to hand the router a link, for three kinds of caller.
+///
+/// - ``handle(_:)-(URL)`` runs the handlers before it returns and returns the result: the
+///   call for `onOpenURL`, scene delegates and other main-actor code, and for servers whose
+///   handlers are all nonisolated. Off the main actor it does not run a main-actor handler:
+///   it stops there with ``RoutingFailure/requiresMainActor``.
+/// - ``handle(_:completion:)`` delivers the result on the main queue, asynchronously, as
+///   DeepLinkKit does; off the main actor it hops there to run main-actor handlers first.
+/// - ``dispatch(_:isolation:)`` returns the result to asynchronous code, hopping to the
+///   main actor for main-actor handlers when the caller is elsewhere.
+///
+/// The names differ, so both the synchronous and the asynchronous call compile inside an
+/// `async` function.
 extension Router {
     /// Dispatches `url` to the handler of the earliest-registered matching route, trying
     /// the next matching route when a handler declines or has no target. Handlers run on
     /// the calling thread before this returns.
+    ///
+    /// A main-actor handler (``RouteHandler/mainActorClosure(_:)``,
+    /// ``MainActorDeepLinkHandler``) runs only when this is called on the main actor.
+    /// Called elsewhere, dispatch stops at it and the result is not handled, with
+    /// ``RoutingFailure/requiresMainActor`` and that handler's route: nothing is dropped
+    /// silently. Use ``dispatch(_:isolation:)`` or ``handle(_:completion:)`` there.
     @discardableResult
     public func handle(_ url: URL) -> DeepLinkResult {
-        dispatch(url.absoluteString, url: url, attachment: nil)
+        handle(LinkRequest(url))
     }
 
-    /// Dispatches the URL string `url`; a string that Foundation cannot make a `URL` of is
-    /// not handled, with ``RoutingFailure/invalidURL``.
+    /// Dispatches the URL string `url` as ``handle(_:)-(URL)`` does; a string that
+    /// Foundation cannot make a `URL` of is not handled, with ``RoutingFailure/invalidURL``.
     @discardableResult
     public func handle(_ url: String) -> DeepLinkResult {
         guard let parsed = URL(string: url) else { return .failed(.invalidURL) }
-        return dispatch(url, url: parsed, attachment: nil)
+        return handle(LinkRequest(matchURL: url, url: parsed))
     }
 
-    /// Dispatches `url` as the synchronous `handle(_:)` does, then calls `completion` with the
-    /// result on the main queue — always asynchronously, after this method has returned,
-    /// as DeepLinkKit does.
+    /// Dispatches `url`, then calls `completion` with the result on the main queue — always
+    /// asynchronously, after this method has returned, as DeepLinkKit does.
     ///
-    /// - Returns: whether the link was handled.
-    @discardableResult
-    public func handle(
-        _ url: URL, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
-    ) -> Bool {
-        let result = handle(url)
-        Self.complete(result, completion)
-        return result.isHandled
+    /// Handlers run as ``handle(_:)-(URL)`` runs them, except that off the main actor the
+    /// dispatch goes on on the main actor when it reaches a main-actor handler, and
+    /// `completion` gets that result.
+    public func handle(_ url: URL, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void) {
+        handle(LinkRequest(url), completion: completion)
     }
 
-    /// Dispatches `url` as ``handle(_:)-(URL)`` does, from asynchronous code.
-    public func handle(_ url: URL) async -> DeepLinkResult {
-        dispatch(url.absoluteString, url: url, attachment: nil)
+    /// Dispatches `url` from asynchronous code and returns the result.
+    ///
+    /// Nonisolated handlers run on the caller's executor; main-actor handlers run on the
+    /// main actor, without a hop when the caller is on it.
+    ///
+    /// - Parameters:
+    ///   - url: The URL to dispatch.
+    ///   - isolation: The caller's actor, which the dispatch runs on; leave the default.
+    @discardableResult
+    public func dispatch(_ url: URL, isolation: isolated (any Actor)? = #isolation) async -> DeepLinkResult {
+        await dispatch(LinkRequest(url))
     }
 
     /// Handles a universal link: a `NSUserActivityTypeBrowsingWeb` activity with a web page
-    /// URL is dispatched as that URL; any other activity is not handled.
+    /// URL is dispatched as that URL by ``handle(_:)-(URL)``; any other activity is not
+    /// handled.
     ///
     /// - Returns: whether the link was handled.
     @discardableResult
@@ -47,100 +71,106 @@ extension Router {
         return handle(url).isHandled
     }
 
-    /// Handles a universal link, then calls `completion` on the main queue, asynchronously.
-    /// Any other activity returns false and `completion` is not called.
+    /// Handles a universal link as ``handle(_:completion:)`` does; `completion` gets the
+    /// result. Any other activity returns false and `completion` is not called.
+    ///
+    /// - Returns: whether the activity is a universal link, so that `completion` will be
+    ///   called.
     @discardableResult
     public func handle(
         userActivity: UserActivity, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) -> Bool {
         guard let url = userActivity.routableURL else { return false }
-        return handle(url, completion: completion)
+        handle(url, completion: completion)
+        return true
     }
 
-    /// Dispatches `matchURL` and hands handlers a link whose `url` is `url`: the entry
-    /// point adapters use when the string they match is not the URL the app received.
-    ///
-    /// - Parameters:
-    ///   - matched: `matchURL` as a URL, the link's ``DeepLink/matchedURL``; nil when it is
-    ///     `url`.
-    ///   - pathRoutesOnly: when true, host routes take no part (adapter links).
-    package func dispatch(
-        _ matchURL: String, url: URL, matched: URL? = nil, attachment: (any Sendable)?,
-        pathRoutesOnly: Bool = false
-    ) -> DeepLinkResult {
-        let snapshot = self.snapshot
-        if let gate = snapshot.gate, !gate(url) { return .failed(.refusedByGate) }
-        let first: RouteMatch
-        switch snapshot.table.best(matchURL, pathRoutesOnly: pathRoutesOnly) {
-        case .refused(let failure):
-            return .failed(failure)
-        case .examined(let matches, _):
-            guard let match = matches.first else { return .failed(.routeNotFound) }
-            first = match
+    // MARK: The three dispatches, for the core and the adapters
+
+    /// Dispatches `request` synchronously, stopping at a main-actor handler off the main
+    /// actor (``handle(_:)-(URL)``).
+    package func handle(_ request: LinkRequest) -> DeepLinkResult {
+        switch LinkDispatch.start(request, in: snapshot) {
+        case .finished(let result):
+            return result
+        case .candidates(var dispatch):
+            return dispatch.run(onMainActor: nil) ?? dispatch.requiresMainActor
         }
-        let rawQuery = URLParts.rawQuery(of: matchURL)
-        func link(_ match: RouteMatch) -> DeepLink {
-            DeepLink(
-                url: url, matchedURL: matched, routeParameters: match.routeParameters, rawQuery: rawQuery,
-                attachment: attachment)
-        }
-        var sawNoTarget = false
-        var candidates = [first]
-        var index = 0
-        var expanded = false
-        while index < candidates.count {
-            let match = candidates[index]
-            let deepLink = link(match)
-            switch snapshot.handler(atPriority: match.priority) {
-            case .closure(let closure):
-                closure(deepLink)
-                return DeepLinkResult(isHandled: true, deepLink: deepLink, route: match.route, failure: nil)
-            case .handler(let handler):
-                if handler.shouldHandle(deepLink) {
-                    switch handler.handle(deepLink) {
-                    case .handled:
-                        return DeepLinkResult(
-                            isHandled: true, deepLink: deepLink, route: match.route, failure: nil)
-                    case .noTarget:
-                        sawNoTarget = true
-                    }
-                }
-            }
-            index += 1
-            if index == candidates.count && !expanded {
-                // The winner passed the link on: find the routes after it, in order.
-                expanded = true
-                if case .examined(let all, _) = snapshot.table.all(matchURL, pathRoutesOnly: pathRoutesOnly) {
-                    candidates += all.filter { $0.priority > first.priority }
-                }
-            }
-        }
-        return .failed(
-            sawNoTarget ? .handlerHasNoTarget : .routeNotFound, deepLink: link(first), route: first.route)
     }
 
-    /// Delivers `result` on the main queue, after the caller has returned.
-    package static func complete(
-        _ result: DeepLinkResult, _ completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
+    /// Dispatches `request` and delivers the result on the main queue, asynchronously
+    /// (``handle(_:completion:)``).
+    package func handle(
+        _ request: LinkRequest, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) {
+        var result: DeepLinkResult?
+        var rest: LinkDispatch?
+        switch LinkDispatch.start(request, in: snapshot) {
+        case .finished(let finished):
+            result = finished
+        case .candidates(var dispatch):
+            result = dispatch.run(onMainActor: nil)
+            rest = dispatch
+        }
+        let ready = result
+        let pending = rest
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { completion(result) }
+            // The main queue runs on the main actor.
+            MainActor.assumeIsolated {
+                if let ready {
+                    completion(ready)
+                } else if var pending {
+                    completion(pending.finishOnMainActor())
+                }
+            }
+        }
+    }
+
+    /// Dispatches `request` from asynchronous code (``dispatch(_:isolation:)``).
+    package func dispatch(
+        _ request: LinkRequest, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult {
+        switch LinkDispatch.start(request, in: snapshot) {
+        case .finished(let result):
+            return result
+        case .candidates(var dispatch):
+            if let result = dispatch.run(onMainActor: nil) { return result }
+            let rest = dispatch
+            return await MainActor.run {
+                var rest = rest
+                return rest.finishOnMainActor()
+            }
         }
     }
 }
 
 #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
     extension Router {
-        /// Handles an `NSUserActivity`: a browsing-web activity is dispatched as its web page
-        /// URL; any other activity returns false without calling `completion`.
+        /// Handles an `NSUserActivity` as ``handle(userActivity:)-(UserActivity)`` does.
+        ///
+        /// - Returns: whether the link was handled.
+        @discardableResult
+        public func handle(userActivity: NSUserActivity) -> Bool {
+            handle(
+                userActivity: UserActivity(
+                    activityType: userActivity.activityType, webpageURL: userActivity.webpageURL))
+        }
+
+        /// Handles an `NSUserActivity` as
+        /// ``handle(userActivity:completion:)-(UserActivity,_)`` does: a browsing-web
+        /// activity is dispatched as its web page URL; any other activity returns false
+        /// without calling `completion`.
+        ///
+        /// - Returns: whether the activity is a universal link, so that `completion` will be
+        ///   called.
         @discardableResult
         public func handle(
-            userActivity: NSUserActivity, completion: (@MainActor @Sendable (DeepLinkResult) -> Void)? = nil
+            userActivity: NSUserActivity, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
         ) -> Bool {
-            let activity = UserActivity(
-                activityType: userActivity.activityType, webpageURL: userActivity.webpageURL)
-            guard let completion else { return handle(userActivity: activity) }
-            return handle(userActivity: activity, completion: completion)
+            handle(
+                userActivity: UserActivity(
+                    activityType: userActivity.activityType, webpageURL: userActivity.webpageURL),
+                completion: completion)
         }
     }
 #endif

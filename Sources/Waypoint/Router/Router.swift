@@ -85,7 +85,9 @@ public final class Router: Sendable {
 
     // MARK: Registration
 
-    /// Registers `route` with a closure that handles every link it matches.
+    /// Registers `route` with a closure that handles every link it matches, wherever the
+    /// link is handled: the form for servers and tools. App code whose handler calls
+    /// main-actor code registers with ``register(_:onMainActor:)`` instead.
     ///
     /// Registering a route string that is already registered replaces its handler and keeps
     /// its place in the priority order.
@@ -99,11 +101,41 @@ public final class Router: Sendable {
         try register([(route, .closure(handler))])
     }
 
-    /// Registers `route` with a handler value, which may decline links or have no target.
+    /// Registers `route` with a closure that runs on the main actor: app code that presents
+    /// screens or changes main-actor state.
+    ///
+    /// ```swift
+    /// try router.register("/products/:id", onMainActor: model.showProduct)
+    /// try router.register("/cart") { @MainActor link in model.showCart() }
+    /// ```
+    ///
+    /// The closure runs synchronously when the link is handled on the main actor;
+    /// ``dispatch(_:isolation:)`` and ``handle(_:completion:)`` hop to the main actor to run
+    /// it from elsewhere, and ``handle(_:)-(URL)`` off the main actor stops at it with
+    /// ``RoutingFailure/requiresMainActor``. With a trailing closure, mark the closure
+    /// `@MainActor`, as above, to choose this form.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    public func register(
+        _ route: String, onMainActor handler: @escaping @MainActor @Sendable (DeepLink) -> Void
+    ) throws(RouteError) {
+        try register([(route, .mainActorClosure(handler))])
+    }
+
+    /// Registers `route` with a handler value, which may decline links or have no target,
+    /// and runs wherever the link is handled.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(_ route: String, handler: any DeepLinkHandler) throws(RouteError) {
         try register([(route, .handler(handler))])
+    }
+
+    /// Registers `route` with a main-actor handler value, which may decline links or have
+    /// no target, and runs on the main actor as ``register(_:onMainActor:)`` describes.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    public func register(_ route: String, handler: any MainActorDeepLinkHandler) throws(RouteError) {
+        try register([(route, .mainActorHandler(handler))])
     }
 
     /// Registers routes in order with one publication of the table: the way to load a

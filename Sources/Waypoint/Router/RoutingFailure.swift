@@ -16,10 +16,15 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
     case urlTooLong
     /// The string is not an absolute URL (it does not start with a scheme and `:`).
     case invalidURL
+    /// The handler to run next is isolated to the main actor, and the link was handled
+    /// synchronously off the main actor, where it cannot run: the result names its route.
+    /// ``Router/dispatch(_:isolation:)`` and ``Router/handle(_:completion:)`` run it.
+    case requiresMainActor
 
     /// DeepLinkKit's error code for the reason: `routeNotFound` is 22023 and
     /// `handlerHasNoTarget` 22024, as in DeepLinkKit; the reasons DeepLinkKit did not have
-    /// continue the sequence (22025 gate, 22026 too long, 22027 invalid URL).
+    /// continue the sequence (22025 gate, 22026 too long, 22027 invalid URL, 22028 a
+    /// main-actor handler reached off the main actor).
     public var code: Int {
         switch self {
         case .routeNotFound: 22023
@@ -27,6 +32,7 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
         case .refusedByGate: 22025
         case .urlTooLong: 22026
         case .invalidURL: 22027
+        case .requiresMainActor: 22028
         }
     }
 
@@ -38,6 +44,8 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
         case .refusedByGate: "the router's gate refused the link"
         case .urlTooLong: "the URL is longer than the router's limit"
         case .invalidURL: "the string is not an absolute URL"
+        case .requiresMainActor:
+            "the handler runs on the main actor, and the link was handled synchronously off it"
         }
     }
 }

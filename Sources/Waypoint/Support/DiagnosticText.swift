@@ -26,4 +26,11 @@ package enum DiagnosticText {
     package static func quoted(_ text: String) -> String {
         "\"" + oneLine(text, escapingQuotes: true) + "\""
     }
+
+    /// `text` in double quotes as written, only its control characters escaped: what the
+    /// command line's human-readable output shows, so that `/products/:id(\d+)` reads as
+    /// the route the user wrote.
+    package static func quotedAsWritten(_ text: String) -> String {
+        "\"" + oneLine(text) + "\""
+    }
 }

@@ -11,9 +11,12 @@ struct DetourTableAdapter: TableAdapter {
     static let expectationKeys: Set<String> = ["empty", "url", "route", "pathname", "params", "type"]
 
     func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+        try table.checkKeys(extra: [])
         _ = try table.options(allowed: [:])
         var results: [CheckResult] = []
-        for tableCase in try table.cases(expectationKeys: Self.expectationKeys) {
+        for tableCase in try table.cases(
+            expectationKeys: Self.expectationKeys, caseKeys: ["mode", "typeOverride"])
+        {
             let mode = try Self.mode(of: tableCase)
             let deferred = try Self.isDeferred(tableCase)
             let actual = DetourLinkPipeline.evaluate(tableCase.input, mode: mode, deferred: deferred)

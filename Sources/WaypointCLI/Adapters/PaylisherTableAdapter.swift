@@ -16,9 +16,12 @@ struct PaylisherTableAdapter: TableAdapter {
     ]
 
     func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+        try table.checkKeys(extra: [])
         let config = try Self.config(table)
         var results: [CheckResult] = []
-        for tableCase in try table.cases(expectationKeys: Self.expectationKeys) {
+        for tableCase in try table.cases(
+            expectationKeys: Self.expectationKeys, caseKeys: ["givenCampaignData"])
+        {
             let actual = PaylisherDeepLink.tableValues(
                 input: tableCase.input, config: config,
                 givenCampaignData: tableCase.members["givenCampaignData"])

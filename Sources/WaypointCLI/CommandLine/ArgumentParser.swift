@@ -41,7 +41,7 @@ struct ArgumentParser {
             }
             let (name, attached) = Self.split(argument)
             guard let option = options[name] else {
-                throw usage("unknown option \(name.quoted)")
+                throw usage("unknown option \(name.quoted)\(Suggestion.phrase(for: name, in: options.keys))")
             }
             if !option.isRepeatable && (values[name] != nil || flags.contains(name)) {
                 throw usage("option \(name.quoted) given more than once")

@@ -1,5 +1,8 @@
 /// The `waypoint` executable: picks the command from the table and runs it.
 enum WaypointTool {
+    /// The version `waypoint --version` prints. The project has no tagged release yet.
+    static let version = "0.1.0-dev"
+
     /// Runs the command line `arguments` (without the program name), printing through
     /// `console`, and returns the exit status.
     static func run(_ arguments: [String], console: inout Console) -> ExitStatus {
@@ -11,10 +14,16 @@ enum WaypointTool {
             console.print(HelpText.overview(Command.all))
             return .success
         }
+        if name == "--version" {
+            console.print("waypoint \(version)")
+            return .success
+        }
         guard let command = Command.all.first(where: { $0.name == name }) else {
             let problem = name.hasPrefix("-") ? "unknown option" : "unknown command"
+            let known = name.hasPrefix("-") ? ["--help", "--version"] : Command.all.map(\.name)
+            let hint = Suggestion.phrase(for: name, in: known)
             console.printError(
-                CommandError("\(problem) \(name.quoted); see \"waypoint --help\"").line(command: nil))
+                CommandError("\(problem) \(name.quoted)\(hint); see \"waypoint --help\"").line(command: nil))
             return .usageError
         }
         do throws(CommandError) {

@@ -1,3 +1,4 @@
+import Foundation
 import Waypoint
 import WaypointPaylisher
 
@@ -14,7 +15,7 @@ extension Command {
             destination, campaignKeyName, jid, campaignId, source, utmMedium, referrer,
             campaignSource, isShortLink, authParamRequired, resolvedDestination and
             resolveRequest (the campaign-resolution URL, or null). An input that does not parse
-            prints only parseOK: false.
+            prints parseOK: false and, as "error:", why (the library's parse error).
             """,
             """
             With --json, prints one JSON object per input, one per line, with the keys of a
@@ -44,6 +45,9 @@ extension Command {
                 for key in paylisherKeyOrder where values[key] != nil {
                     console.print("  \(key): \((values[key] ?? .null).jsonString)")
                 }
+                if values["parseOK"] != true {
+                    console.print("  error: \(CommandError.oneLine(parseError(input, config: config)))")
+                }
             }
             return status
         }
@@ -56,6 +60,17 @@ extension Command {
         "source", "utmMedium", "referrer", "campaignSource", "isShortLink", "authParamRequired",
         "resolvedDestination", "resolveRequest",
     ]
+
+    /// Why `input` is not a Paylisher link: it is not a URL, or the library's parse error.
+    private static func parseError(_ input: String, config: PaylisherDeepLinkConfig) -> String {
+        guard let url = URL(string: input) else { return "not a URL" }
+        do {
+            _ = try PaylisherDeepLink(url: url, config: config)
+            return "the link parsed"
+        } catch {
+            return error.description
+        }
+    }
 
     /// The configuration `--short-link-host` and `--api-base` describe, checked as a table's
     /// `options` are.

@@ -58,9 +58,9 @@ enum RouteSource: Sendable, Hashable {
         switch self {
         case .file(let file):
             let line = file.entries.first { $0.route == error.route }?.line ?? 0
-            return CommandError(error.description, at: file.location(line: line, column: error.column))
+            return CommandError(error.message, at: file.location(line: line, column: error.column))
         case .arguments:
-            return CommandError(error.description)
+            return CommandError(error.message)
         }
     }
 }

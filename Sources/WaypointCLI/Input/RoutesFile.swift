@@ -16,12 +16,15 @@ struct RoutesFile: Sendable, Hashable {
     let path: String
     /// The routes, in file order.
     let entries: [Entry]
+    /// Whether the text starts with a UTF-8 byte order mark (kept: it is part of the first
+    /// line, which `waypoint lint` reports).
+    let startsWithByteOrderMark: Bool
 
-    /// Reads and splits the file at `path`.
+    /// Reads and splits the file at `path` (`-` for standard input, named `<stdin>`).
     ///
     /// - Throws: ``CommandError`` when the file cannot be read.
     init(path: String) throws(CommandError) {
-        self.init(path: path, text: try TextFile.read(path))
+        self.init(path: TextFile.displayName(path), text: try TextFile.read(path))
     }
 
     /// Splits `text`, read from `path`.
@@ -39,6 +42,7 @@ struct RoutesFile: Sendable, Hashable {
             entries.append(Entry(line: index + 1, route: String(decoding: line, as: UTF8.self)))
         }
         self.entries = entries
+        startsWithByteOrderMark = text.utf8.starts(with: [0xEF, 0xBB, 0xBF])
     }
 
     /// `path:line:column`, the location of a problem in the file.

@@ -3,7 +3,7 @@ import Waypoint
 /// Something `waypoint lint` reports about a route of a routes file.
 struct LintFinding: Sendable, Hashable {
     /// What was found; the raw value is the name output uses.
-    enum Kind: String, Sendable, Hashable {
+    enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The route does not compile (routing.md §3).
         case invalidRoute
         /// The same route string on an earlier line: registering it again only replaces the
@@ -18,6 +18,25 @@ struct LintFinding: Sendable, Hashable {
         /// The route looks like `scheme://…` but what precedes `://` is not a scheme, so it
         /// is matched against the host.
         case notAScheme
+        /// A host ends in `:digits` (`h.com:8080/x`): ports are never matched, and `:8080`
+        /// is a parameter.
+        case port
+        /// The route tries to match a query string (`/search\?q=\w+`, `alert?title=…`),
+        /// which is never part of the match.
+        case query
+        /// `tel:…`-style: a scheme followed by `:` but not `//` is not a scheme.
+        case pseudoScheme
+        /// Another router's parameter syntax (`<int:id>`, `{id}`, JLRoutes optional groups).
+        case foreignSyntax
+        /// Spaces or tabs at the start or end of a route.
+        case whitespace
+        /// The file starts with a UTF-8 byte order mark.
+        case byteOrderMark
+        /// Carriage returns that do not end a line (CR-only line endings).
+        case lineEndings
+
+        /// The kind's place in the order findings of one line are reported in.
+        var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
     }
 
     let kind: Kind

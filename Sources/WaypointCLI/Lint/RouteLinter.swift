@@ -2,17 +2,22 @@ import Waypoint
 
 /// Checks a routes file the way a router with `options` would register it (tables.md,
 /// routing.md): invalid routes, duplicates, shadowed routes, parameter names ending in `-`,
-/// percent-escapes in literals, and `x?://`-style routes whose "scheme" is not one.
+/// percent-escapes in literals, `x?://`-style routes whose "scheme" is not one, and what
+/// migrated tables get wrong (``RouteLinter`` `+Migration`): ports, queries, `tel:`-style
+/// pseudo-schemes, other routers' syntax, stray whitespace, a byte order mark and CR-only
+/// line endings.
 struct RouteLinter: Sendable {
     let options: RouterOptions
 
     /// The findings for `file`, ordered by line (and for one line, in ``LintFinding/Kind``
     /// order).
     func lint(_ file: RoutesFile) -> [LintFinding] {
-        var findings: [LintFinding] = []
+        var findings = Self.fileFindings(file)
         var firstLine: [String: RoutesFile.Entry] = [:]
         var registered: [(entry: RoutesFile.Entry, language: RouteLanguage)] = []
+        var index = ShadowIndex()
         for entry in file.entries {
+            findings += Self.whitespace(entry)
             let pattern: RoutePattern
             do {
                 pattern = try CompiledRoute(entry.route, options: options).pattern
@@ -20,7 +25,7 @@ struct RouteLinter: Sendable {
                 findings.append(
                     LintFinding(
                         .invalidRoute, line: entry.line, column: error.column, route: entry.route,
-                        message: error.description, error: error.kind))
+                        message: error.message, error: error.kind))
                 continue
             }
             if let earlier = firstLine[entry.route] {
@@ -34,7 +39,9 @@ struct RouteLinter: Sendable {
             }
             firstLine[entry.route] = entry
             let language = RouteLanguage(pattern, options: options)
-            if let shadowing = registered.first(where: {
+            let key = ShadowIndex.Key(pattern, options: options)
+            // Only earlier routes the index cannot rule out are compared, in order.
+            if let shadowing = index.candidates(for: key).lazy.map({ registered[$0] }).first(where: {
                 RouteLanguage.shadows($0.language, language, strictTrailingSlash: options.strictTrailingSlash)
             }) {
                 findings.append(
@@ -44,12 +51,17 @@ struct RouteLinter: Sendable {
                             "\(entry.route.quoted) can never win: \(shadowing.entry.route.quoted) on line \(shadowing.entry.line) matches every URL it matches",
                         earlier: shadowing.entry))
             }
+            index.insert(key, route: registered.count)
             registered.append((entry, language))
             findings += Self.parameterNames(pattern, entry: entry)
             findings += Self.percentEscapes(pattern, entry: entry)
             findings += Self.falseScheme(pattern, entry: entry)
+            findings += Self.port(pattern, entry: entry)
+            findings += Self.query(pattern, entry: entry)
+            findings += Self.pseudoScheme(pattern, entry: entry)
+            findings += Self.foreignSyntax(pattern, entry: entry)
         }
-        return findings
+        return findings.sorted { ($0.line, $0.kind.rank) < ($1.line, $1.kind.rank) }
     }
 
     /// Parameter names that end in `-`: a `-` is a name character, so `:from-:to` names

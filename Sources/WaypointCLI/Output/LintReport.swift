@@ -7,12 +7,17 @@ import Waypoint
 /// 12 routes, 1 finding
 /// ```
 enum LintReport {
-    static func print(file: RoutesFile, findings: [LintFinding], to console: inout Console) {
+    /// Prints the findings and the summary, which starts with the file's name when
+    /// `namingFile` (several files are linted).
+    static func print(
+        file: RoutesFile, findings: [LintFinding], namingFile: Bool = false, to console: inout Console
+    ) {
         for finding in findings {
             let location = file.location(line: finding.line, column: finding.column)
             console.print(CommandError.oneLine("\(location): \(finding.kind.rawValue): \(finding.message)"))
         }
-        console.print(summary(file: file, findings: findings))
+        let summary = summary(file: file, findings: findings)
+        console.print(namingFile ? "\(file.path): \(summary)" : summary)
     }
 
     /// `N routes, M findings`.

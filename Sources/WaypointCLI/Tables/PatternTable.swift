@@ -32,6 +32,23 @@ struct PatternTable: Sendable {
         CommandError("\(label): \(problem.message)", at: file)
     }
 
+    /// The members every table may have (tables.md); an adapter adds its own.
+    static let commonKeys: Set<String> = ["description", "adapter", "options", "cases"]
+
+    /// The members every case may have: `source` is a note on where the case comes from.
+    static let commonCaseKeys: Set<String> = ["name", "input", "expect", "source"]
+
+    /// Checks that the table has no member but `commonKeys` and `extra`.
+    ///
+    /// - Throws: ``TableError`` naming the first unknown member, with the closest known one:
+    ///   a misspelt key would otherwise pass silently or be reported as a missing one.
+    func checkKeys(extra: Set<String>) throws(TableError) {
+        let known = Self.commonKeys.union(extra)
+        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            throw TableError("unknown key \(unknown.quoted)\(Suggestion.phrase(for: unknown, in: known))")
+        }
+    }
+
     /// The table's `options` object (empty when absent), checked against the option names
     /// an adapter knows, each with the JSON type it must have.
     ///
@@ -46,7 +63,8 @@ struct PatternTable: Sendable {
                     throw TableError("unknown option \(name.quoted): \(adapter) tables take no options")
                 }
                 let known = allowed.keys.sorted().joined(separator: ", ")
-                throw TableError("unknown option \(name.quoted) (known: \(known))")
+                let hint = Suggestion.phrase(for: name, in: allowed.keys)
+                throw TableError("unknown option \(name.quoted)\(hint) (known: \(known))")
             }
             guard type.matches(value) else {
                 throw TableError("option \(name.quoted) must be \(type.phrase)")
@@ -58,16 +76,23 @@ struct PatternTable: Sendable {
     /// The table's `cases`, with their expectations checked against the keys an adapter
     /// compares.
     ///
-    /// - Throws: ``TableError`` when `cases` is not an array of objects with a string
-    ///   `input` and an object `expect`, or an expectation names a key the adapter does not
-    ///   compare (it would pass whatever happened). Other members of a case, such as a
-    ///   `source` note, are the adapter's or a comment.
-    func cases(expectationKeys: Set<String>) throws(TableError) -> [TableCase] {
+    /// - Throws: ``TableError`` when `cases` is not a non-empty array of objects with a
+    ///   string `input` and a non-empty object `expect`, a case has a member that is neither
+    ///   common (``commonCaseKeys``) nor one of `caseKeys`, or an expectation names a key the
+    ///   adapter does not compare: each of these would pass whatever happened.
+    func cases(expectationKeys: Set<String>, caseKeys: Set<String> = []) throws(TableError) -> [TableCase] {
         guard let list = members["cases"]?.arrayValue else { throw TableError("\"cases\" must be an array") }
+        guard !list.isEmpty else { throw TableError("\"cases\" is empty, so the table checks nothing") }
+        let knownCaseKeys = Self.commonCaseKeys.union(caseKeys)
         var cases: [TableCase] = []
         for (offset, item) in list.enumerated() {
             let number = offset + 1
             guard let object = item.objectValue else { throw TableError("case \(number) must be an object") }
+            if let unknown = object.keys.sorted().first(where: { !knownCaseKeys.contains($0) }) {
+                throw TableError(
+                    "case \(number): unknown key \(unknown.quoted)\(Suggestion.phrase(for: unknown, in: knownCaseKeys))"
+                )
+            }
             if let name = object["name"], name.stringValue == nil {
                 throw TableError("case \(number): \"name\" must be a string")
             }
@@ -77,10 +102,14 @@ struct PatternTable: Sendable {
             guard let expect = object["expect"]?.objectValue else {
                 throw TableError("case \(number): \"expect\" must be an object")
             }
+            guard !expect.isEmpty else {
+                throw TableError("case \(number): \"expect\" is empty, so the case checks nothing")
+            }
             if let unknown = expect.keys.sorted().first(where: { !expectationKeys.contains($0) }) {
                 let known = expectationKeys.sorted().joined(separator: ", ")
+                let hint = Suggestion.phrase(for: unknown, in: expectationKeys)
                 throw TableError(
-                    "case \(number): unknown expectation key \(unknown.quoted) (known: \(known))")
+                    "case \(number): unknown expectation key \(unknown.quoted)\(hint) (known: \(known))")
             }
             cases.append(
                 TableCase(

@@ -25,6 +25,7 @@ struct RouterTableAdapter: TableAdapter {
     ]
 
     func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+        try table.checkKeys(extra: ["routes"])
         let options = try table.options(allowed: Self.optionTypes)
         let routerOptions = RouterOptions(
             caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
@@ -32,10 +33,18 @@ struct RouterTableAdapter: TableAdapter {
         let routes = try Self.routes(of: table)
         let cases = try table.cases(expectationKeys: Self.expectationKeys)
 
+        // The table's routes go in with one call, which builds the table once; only when
+        // some route fails does each go in on its own, so the failures can be named.
         let router = Router(options: routerOptions)
+        let plain = routes.filter { $0.1 == nil }.map { ($0.0, RouteHandler.closure { _ in }) }
+        let registeredAtOnce = (try? router.register(plain)) != nil
+        // Routes that must fail are tried on a router of their own, so one that registers
+        // anyway cannot change the other cases.
+        let scratch = Router(options: routerOptions)
         var results: [CheckResult] = []
-        for (route, expectedKind) in routes {
-            results += Self.register(route, expecting: expectedKind, in: router)
+        for (route, expectedKind) in routes where expectedKind != nil || !registeredAtOnce {
+            results += Self.register(
+                route, expecting: expectedKind, in: expectedKind == nil ? router : scratch)
         }
         for tableCase in cases {
             let actual = router.tableRecord(tableCase.input)
@@ -71,7 +80,7 @@ struct RouterTableAdapter: TableAdapter {
             let mismatches = registrationMismatches(expected, .string(error.kind.rawValue))
             return [
                 CheckResult(
-                    name: name, label: name, input: route, mismatches: mismatches, note: error.description)
+                    name: name, label: name, input: route, mismatches: mismatches, note: error.message)
             ]
         }
     }
@@ -104,7 +113,8 @@ struct RouterTableAdapter: TableAdapter {
                 )
             }
             if let unknown = object.keys.sorted().first(where: { $0 != "route" && $0 != "expectError" }) {
-                throw TableError("route \(number): unknown key \(unknown.quoted)")
+                let hint = Suggestion.phrase(for: unknown, in: ["route", "expectError"])
+                throw TableError("route \(number): unknown key \(unknown.quoted)\(hint)")
             }
             guard let kind = RouteError.Kind(rawValue: kindName) else {
                 let known = RouteError.Kind.allCases.map(\.rawValue).joined(separator: ", ")

@@ -8,6 +8,7 @@ enum TableFile {
     ///   and column), or is not a table or an array of tables.
     static func load(_ path: String) throws(CommandError) -> [PatternTable] {
         let text = try TextFile.read(path)
+        let path = TextFile.displayName(path)
         let document: JSONValue
         do {
             document = try JSONValue(parsing: text)
@@ -20,6 +21,7 @@ enum TableFile {
         case .array(let elements): objects = elements
         default: throw CommandError("expected a table object or an array of tables", at: path)
         }
+        guard !objects.isEmpty else { throw CommandError("the file holds no tables", at: path) }
         var tables: [PatternTable] = []
         for (offset, object) in objects.enumerated() {
             guard let members = object.objectValue else {

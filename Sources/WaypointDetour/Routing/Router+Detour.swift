@@ -13,7 +13,9 @@ extension Router {
         matchPathRoutes(link.routeMatchURL)
     }
 
-    /// Dispatches a Detour link (detour.md §9) as ``match(_:)-(DetourLink)`` matches it.
+    /// Dispatches a Detour link (detour.md §9) as ``match(_:)-(DetourLink)`` matches it, as
+    /// ``Waypoint/Router/handle(_:)-(URL)`` dispatches a URL (off the main actor it stops at
+    /// a main-actor handler with ``Waypoint/RoutingFailure/requiresMainActor``).
     ///
     /// Handlers receive the core deep link — `url` is the link's original URL (the Detour
     /// link's `url`), ``Waypoint/DeepLink/matchedURL`` is `detour:` + the route, route
@@ -22,43 +24,42 @@ extension Router {
     /// link with its `type` and `params` (decoded by the Detour rules, where `+` is a space).
     @discardableResult
     public func handle(_ link: DetourLink) -> DeepLinkResult {
-        dispatch(link)
+        handle(link.linkRequest)
     }
 
     /// Dispatches a Detour link, then calls `completion` with the result on the main
-    /// queue, asynchronously.
-    ///
-    /// - Returns: whether the link was handled.
-    @discardableResult
+    /// queue, asynchronously, as ``Waypoint/Router/handle(_:completion:)`` does for a URL.
     public func handle(
         _ link: DetourLink, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
-    ) -> Bool {
-        let result = dispatch(link)
-        Router.complete(result, completion)
-        return result.isHandled
+    ) {
+        handle(link.linkRequest, completion: completion)
     }
 
-    /// Dispatches a Detour link from asynchronous code.
-    public func handle(_ link: DetourLink) async -> DeepLinkResult {
-        dispatch(link)
+    /// Dispatches a Detour link from asynchronous code, as
+    /// ``Waypoint/Router/dispatch(_:isolation:)`` does for a URL.
+    @discardableResult
+    public func dispatch(
+        _ link: DetourLink, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult {
+        await dispatch(link.linkRequest)
     }
 
-    /// Dispatches the link of a processing result; nil, without dispatching, when the
-    /// result has no link (the empty result).
+    /// Dispatches the link of a processing result with ``handle(_:)-(DetourLink)``; nil,
+    /// without dispatching, when the result has no link (the empty result).
     @discardableResult
     public func handle(_ result: DetourResult) -> DeepLinkResult? {
-        result.link.map(dispatch)
+        result.link.map { handle($0.linkRequest) }
     }
 
-    private func dispatch(_ link: DetourLink) -> DeepLinkResult {
-        let matchURL = link.routeMatchURL
-        // The route is percent-encoded by the pipeline (detour.md §2.2), so it always forms
-        // a valid URL; the fallback only guards against a hand-made link.
-        let matched = URL(string: matchURL) ?? Self.detourRoot
-        // The link's own URL is what the app received; a hand-made link whose `url` Foundation
-        // cannot read keeps the matched URL instead.
-        let url = URL(string: link.url) ?? matched
-        return dispatch(matchURL, url: url, matched: matched, attachment: link, pathRoutesOnly: true)
+    /// Dispatches the link of a processing result from asynchronous code, as
+    /// ``dispatch(_:isolation:)-(DetourLink,_)`` does; nil when the result has no link:
+    /// `await router.dispatch(await Detour.shared.processLink(url, config: config))`.
+    @discardableResult
+    public func dispatch(
+        _ result: DetourResult, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult? {
+        guard let link = result.link else { return nil }
+        return await dispatch(link.linkRequest)
     }
 }
 
@@ -68,6 +69,20 @@ extension Router {
 }
 
 extension DetourLink {
+    /// The link as the router dispatches it: matched as ``routeMatchURL``, handed to
+    /// handlers with its original URL.
+    var linkRequest: LinkRequest {
+        let matchURL = routeMatchURL
+        // The route is percent-encoded by the pipeline (detour.md §2.2), so it always forms
+        // a valid URL; the fallback only guards against a hand-made link.
+        let matched = URL(string: matchURL) ?? Router.detourRoot
+        // The link's own URL is what the app received; a hand-made link whose `url`
+        // Foundation cannot read keeps the matched URL instead.
+        return LinkRequest(
+            matchURL: matchURL, url: URL(string: url) ?? matched, matched: matched, attachment: self,
+            pathRoutesOnly: true)
+    }
+
     /// The string the router matches: `detour:` + ``route``, a URL with no authority.
     ///
     /// A route starting with `//` (from `/h//x` or `myapp:////x`) would read as an authority

@@ -15,43 +15,47 @@ extension Router {
     }
 
     /// Dispatches a Paylisher link (paylisher.md §8) as ``match(_:)-(PaylisherDeepLink)``
-    /// matches it. Handlers receive a deep link whose `url` is the link's original URL,
-    /// whose ``Waypoint/DeepLink/matchedURL`` is the URL made of its route
-    /// (`yourapp:/products/42?…`, the same for the custom-scheme and web forms) and whose
-    /// ``Waypoint/DeepLink/paylisherLink`` is the link.
+    /// matches it, as ``Waypoint/Router/handle(_:)-(URL)`` dispatches a URL (off the main
+    /// actor it stops at a main-actor handler with
+    /// ``Waypoint/RoutingFailure/requiresMainActor``). Handlers receive a deep link whose
+    /// `url` is the link's original URL, whose ``Waypoint/DeepLink/matchedURL`` is the URL
+    /// made of its route (`yourapp:/products/42?…`, the same for the custom-scheme and web
+    /// forms) and whose ``Waypoint/DeepLink/paylisherLink`` is the link.
     @discardableResult
     public func handle(_ link: PaylisherDeepLink) -> DeepLinkResult {
-        dispatchLink(link)
+        handle(link.linkRequest)
     }
 
     /// Dispatches a Paylisher link, then calls `completion` with the result on the main
-    /// queue, asynchronously.
-    ///
-    /// - Returns: whether the link was handled.
-    @discardableResult
+    /// queue, asynchronously, as ``Waypoint/Router/handle(_:completion:)`` does for a URL.
     public func handle(
         _ link: PaylisherDeepLink, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
-    ) -> Bool {
-        let result: DeepLinkResult = handle(link)
-        Router.complete(result, completion)
-        return result.isHandled
+    ) {
+        handle(link.linkRequest, completion: completion)
     }
 
-    /// Dispatches a Paylisher link from asynchronous code.
-    public func handle(_ link: PaylisherDeepLink) async -> DeepLinkResult {
-        dispatchLink(link)
-    }
-
-    private func dispatchLink(_ link: PaylisherDeepLink) -> DeepLinkResult {
-        let matchURL = link.routeMatchURL
-        // Made of a parsed URL's scheme, encoded segments and query, so Foundation reads it;
-        // the fallback only guards against a link it would not.
-        let matched = URL(string: matchURL) ?? link.url
-        return dispatch(matchURL, url: link.url, matched: matched, attachment: link, pathRoutesOnly: true)
+    /// Dispatches a Paylisher link from asynchronous code, as
+    /// ``Waypoint/Router/dispatch(_:isolation:)`` does for a URL.
+    @discardableResult
+    public func dispatch(
+        _ link: PaylisherDeepLink, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult {
+        await dispatch(link.linkRequest)
     }
 }
 
 extension PaylisherDeepLink {
+    /// The link as the router dispatches it: matched by ``routeMatchURL``, handed to
+    /// handlers with its original URL.
+    var linkRequest: LinkRequest {
+        let matchURL = routeMatchURL
+        // Made of a parsed URL's scheme, encoded segments and query, so Foundation reads it;
+        // the fallback only guards against a link it would not.
+        let matched = URL(string: matchURL) ?? url
+        return LinkRequest(
+            matchURL: matchURL, url: url, matched: matched, attachment: self, pathRoutesOnly: true)
+    }
+
     /// The string the router matches: `scheme:` + ``routePath`` + `?` + the raw query when
     /// the link has one — a URL without an authority, so its host is empty.
     package var routeMatchURL: String {

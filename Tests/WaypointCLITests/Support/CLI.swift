@@ -44,12 +44,15 @@ enum CLI {
         }
     }()
 
-    /// Runs `waypoint` with `arguments` in `directory` (the project directory by default).
+    /// Runs `waypoint` with `arguments` in `directory` (the project directory by default),
+    /// with `input` as its standard input (empty when nil).
     ///
     /// It waits for the child through its termination handler rather than
     /// `waitUntilExit()`, so a test spawning processes never blocks one of the few threads
     /// of Swift's cooperative pool (one per core), which other suites' timers need.
-    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil
+    ) async throws -> Result {
         let executable = try #require(CLI.executable, "the waypoint executable is not next to the tests")
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("waypoint-cli-\(UUID().uuidString)")
@@ -67,7 +70,13 @@ enum CLI {
         process.currentDirectoryURL = directory ?? projectDirectory
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputURL = scratch.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
             do {

@@ -1,0 +1,116 @@
+import Foundation
+
+/// One link on its way through the handlers of the routes that match it, in registration
+/// order (routing.md §5). It can stop before a main-actor handler when it runs off the main
+/// actor, and go on from there once it is on the main actor.
+struct LinkDispatch: Sendable {
+    /// How a dispatch starts: finished at once (refused, nothing matched), or with routes to
+    /// try.
+    enum Start {
+        case finished(DeepLinkResult)
+        case candidates(LinkDispatch)
+    }
+
+    private let snapshot: Router.Snapshot
+    private let request: LinkRequest
+    private let rawQuery: Substring?
+    /// The winning route.
+    private let first: RouteMatch
+    /// The routes to try: the winner, then, once it passes the link on, the others in order.
+    private var candidates: [RouteMatch]
+    private var index = 0
+    private var expanded = false
+    private var sawNoTarget = false
+
+    private init(snapshot: Router.Snapshot, request: LinkRequest, first: RouteMatch) {
+        self.snapshot = snapshot
+        self.request = request
+        self.first = first
+        self.candidates = [first]
+        self.rawQuery = URLParts.rawQuery(of: request.matchURL)
+    }
+
+    /// Applies the gate and finds the winning route.
+    static func start(_ request: LinkRequest, in snapshot: Router.Snapshot) -> Start {
+        if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
+        switch snapshot.table.best(request.matchURL, pathRoutesOnly: request.pathRoutesOnly) {
+        case .refused(let failure):
+            return .finished(.failed(failure))
+        case .examined(let matches, _):
+            guard let first = matches.first else { return .finished(.failed(.routeNotFound)) }
+            return .candidates(LinkDispatch(snapshot: snapshot, request: request, first: first))
+        }
+    }
+
+    /// The deep link handlers of `match` receive.
+    private func link(_ match: RouteMatch) -> DeepLink {
+        DeepLink(
+            url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
+            rawQuery: rawQuery, attachment: request.attachment)
+    }
+
+    /// Tries the handlers in order until one handles the link.
+    ///
+    /// - Parameter onMainActor: whether the caller runs on the main actor, so main-actor
+    ///   handlers may run; nil to find out, only if a main-actor handler comes up.
+    /// - Returns: the result; nil when the next handler to try is isolated to the main actor
+    ///   and `onMainActor` is false. Dispatch then stands at that handler.
+    mutating func run(onMainActor: Bool?) -> DeepLinkResult? {
+        while index < candidates.count {
+            let match = candidates[index]
+            let handler = snapshot.handler(atPriority: match.priority)
+            if handler.isMainActor && !(onMainActor ?? MainQueue.isCurrent) { return nil }
+            let deepLink = link(match)
+            let outcome: DeepLinkHandling?  // nil: declined
+            switch handler {
+            case .closure(let closure):
+                closure(deepLink)
+                outcome = .handled
+            case .handler(let value):
+                outcome = value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
+            case .mainActorClosure(let closure):
+                // Checked above: the caller runs on the main actor.
+                MainActor.assumeIsolated { closure(deepLink) }
+                outcome = .handled
+            case .mainActorHandler(let value):
+                outcome = MainActor.assumeIsolated {
+                    value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
+                }
+            }
+            switch outcome {
+            case .handled?:
+                return DeepLinkResult(isHandled: true, deepLink: deepLink, route: match.route, failure: nil)
+            case .noTarget?:
+                sawNoTarget = true
+            case nil:
+                break
+            }
+            index += 1
+            if index == candidates.count && !expanded {
+                // The winner passed the link on: find the routes after it, in order.
+                expanded = true
+                if case .examined(let all, _) = snapshot.table.all(
+                    request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
+                {
+                    candidates += all.filter { $0.priority > first.priority }
+                }
+            }
+        }
+        return .failed(
+            sawNoTarget ? .handlerHasNoTarget : .routeNotFound, deepLink: link(first), route: first.route)
+    }
+
+    /// The result a synchronous dispatch off the main actor gives when it stands at a
+    /// main-actor handler: not handled, naming that handler's route and link.
+    var requiresMainActor: DeepLinkResult {
+        let match = candidates[index]
+        return .failed(.requiresMainActor, deepLink: link(match), route: match.route)
+    }
+
+    /// Runs the rest of the dispatch on the main actor.
+    @MainActor
+    mutating func finishOnMainActor() -> DeepLinkResult {
+        // On the main actor, run never stops before a handler.
+        run(onMainActor: true) ?? requiresMainActor
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A link to dispatch: the string the router matches and the URLs the handlers' deep link
+/// carries. Adapters make one when the string they match is not the URL the app received.
+package struct LinkRequest: Sendable {
+    /// The string matched against the routes.
+    package let matchURL: String
+    /// The link's original URL, the deep link's ``DeepLink/url``.
+    package let url: URL
+    /// `matchURL` as a URL, the deep link's ``DeepLink/matchedURL``; nil when it is `url`.
+    package let matched: URL?
+    /// A value for adapters, kept in the deep link.
+    package let attachment: (any Sendable)?
+    /// When true, host routes take no part (adapter links have no host).
+    package let pathRoutesOnly: Bool
+
+    /// A request to match `matchURL` and hand handlers a link for `url`.
+    package init(
+        matchURL: String, url: URL, matched: URL? = nil, attachment: (any Sendable)? = nil,
+        pathRoutesOnly: Bool = false
+    ) {
+        self.matchURL = matchURL
+        self.url = url
+        self.matched = matched
+        self.attachment = attachment
+        self.pathRoutesOnly = pathRoutesOnly
+    }
+
+    /// A request for a URL the app received, matched as it is.
+    init(_ url: URL) {
+        self.init(matchURL: url.absoluteString, url: url)
+    }
+}

@@ -1,0 +1,22 @@
+/// The handler registered for a route: a closure, which always handles the link, or a
+/// handler value, which may decline it; each either nonisolated and `Sendable` (servers,
+/// tools) or isolated to the main actor (app code).
+public enum RouteHandler: Sendable {
+    /// A closure that runs wherever the link is handled; calling it handles the link.
+    case closure(@Sendable (DeepLink) -> Void)
+    /// A handler value that runs wherever the link is handled, and may decline or have no
+    /// target.
+    case handler(any DeepLinkHandler)
+    /// A closure that runs on the main actor; calling it handles the link.
+    case mainActorClosure(@MainActor @Sendable (DeepLink) -> Void)
+    /// A handler value that runs on the main actor, and may decline or have no target.
+    case mainActorHandler(any MainActorDeepLinkHandler)
+
+    /// Whether the handler must run on the main actor.
+    var isMainActor: Bool {
+        switch self {
+        case .closure, .handler: false
+        case .mainActorClosure, .mainActorHandler: true
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+import Waypoint
+
+/// Where `waypoint` reads from: `-` for standard input, several routes files for `lint`,
+/// `--version`, and human output that shows routes as written (issue 15 §5).
+@Suite("waypoint input and output")
+struct InputTests {
+    @Test("--version")
+    func version() async throws {
+        let result = try await CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "waypoint 0.1.0-dev\n")
+    }
+
+    @Test("- reads a routes file from standard input")
+    func standardInputRoutes() async throws {
+        let lint = try await CLI.run(["lint", "-"], input: "/a/:x\n/a/b\n")
+        #expect(lint.status == 1)
+        #expect(
+            lint.output
+                == "<stdin>:2:1: shadowed: \"/a/b\" can never win: \"/a/:x\" on line 1 matches every URL it matches\n2 routes, 1 finding\n"
+        )
+        let match = try await CLI.run(["match", "--json", "--routes", "-", "x://h/a/7"], input: "/a/:x\n")
+        #expect(match.status == 0)
+        #expect(match.output.contains(#""routeParameters":{"x":"7"}"#))
+    }
+
+    @Test("- reads a table from standard input")
+    func standardInputTable() async throws {
+        let table = #"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}}]}"#
+        let result = try await CLI.run(["test", "-"], input: table)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output == "1 passed, 0 failed\n")
+    }
+
+    @Test("lint takes several files and names each in its summary")
+    func severalFiles() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write("one.txt", "/a\n")
+        try directory.write("two.txt", "/b/:x\n/b/c\n")
+        let result = try await CLI.run(["lint", "one.txt", "two.txt"], in: directory.url)
+        #expect(result.status == 1)
+        #expect(
+            result.lines == [
+                "one.txt: 1 route, 0 findings",
+                "two.txt:2:1: shadowed: \"/b/c\" can never win: \"/b/:x\" on line 1 matches every URL it matches",
+                "two.txt: 2 routes, 1 finding",
+            ])
+        let json = try await CLI.run(["lint", "--json", "one.txt", "two.txt"], in: directory.url)
+        #expect(json.lines.count == 2)
+        #expect(try JSONValue(parsing: json.lines[1])["file"] == "two.txt")
+    }
+
+    @Test("human output shows routes as written; JSON keeps JSON escaping")
+    func routesAsWritten() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write("routes.txt", "/products/:slug\n/products/:id(\\d+)\n")
+        let human = try await CLI.run(["lint", "routes.txt"], in: directory.url)
+        #expect(
+            human.lines.first
+                == #"routes.txt:2:1: shadowed: "/products/:id(\d+)" can never win: "/products/:slug" on line 1 matches every URL it matches"#
+        )
+        let json = try await CLI.run(["lint", "--json", "routes.txt"], in: directory.url)
+        #expect(json.output.contains(#""route":"/products/:id(\\d+)""#))
+        let report = try JSONValue(parsing: json.output)
+        #expect(report["findings"]?.arrayValue?.first?["route"] == "/products/:id(\\d+)")
+    }
+
+    @Test("paylisher says why an input does not parse")
+    func paylisherReason() async throws {
+        let result = try await CLI.run(["paylisher", "nonsense", "myapp://"])
+        #expect(result.status == 1)
+        #expect(
+            result.lines == [
+                "nonsense", "  parseOK: false", "  error: the URL has no valid scheme", "myapp://",
+                "  parseOK: false", "  error: the link has no destination",
+            ])
+        let json = try await CLI.run(["paylisher", "--json", "nonsense"])
+        #expect(json.output == #"{"parseOK":false}"# + "\n")
+    }
+}
