@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Settings shared by every Swift target.
@@ -21,6 +21,18 @@ let package = Package(
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
         .executable(name: "waypoint-bench", targets: ["WaypointBenchmark"]),
     ],
+    // The regex engine (Documentation/regex-engines.md). By default PCRE2 where the package
+    // builds it (Linux) and Foundation's NSRegularExpression everywhere else; the
+    // `FoundationRegex` trait selects NSRegularExpression on Linux too, without PCRE2.
+    traits: [
+        .trait(
+            name: "PCRE2",
+            description: "Match route regexes with the system PCRE2 where it is available (Linux)."),
+        .trait(
+            name: "FoundationRegex",
+            description: "Match route regexes with Foundation's NSRegularExpression, without PCRE2."),
+        .default(enabledTraits: ["PCRE2"]),
+    ],
     targets: [
         // PCRE2 from the system (libpcre2-dev on Debian/Ubuntu, pcre2 from Homebrew).
         // Not a product: the C module is an implementation detail of Waypoint.
@@ -31,7 +43,9 @@ let package = Package(
         ),
         .target(
             name: "Waypoint",
-            dependencies: ["CPCRE2"],
+            // Never on Apple platforms: their SDKs ship no pcre2.h, and an app cannot ship
+            // Homebrew's dylib.
+            dependencies: [.target(name: "CPCRE2", condition: .when(platforms: [.linux], traits: ["PCRE2"]))],
             swiftSettings: swiftSettings
         ),
         // The `waypoint` command line; the target is not named `waypoint` because
@@ -41,14 +55,21 @@ let package = Package(
             dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
             swiftSettings: swiftSettings
         ),
+        // What both adapters' URLSession transports share: streaming a body under a byte
+        // limit. Not a product; FoundationNetworking stays out of the core.
         .target(
-            name: "WaypointDetour",
+            name: "WaypointHTTP",
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "WaypointDetour",
+            dependencies: ["Waypoint", "WaypointHTTP"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "WaypointPaylisher",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointHTTP"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -68,6 +89,7 @@ let package = Package(
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
+            dependencies: ["Waypoint"],
             path: "Tests/TestHTTPServer",
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import Observation
+import Waypoint
 import WaypointPaylisher
 
 /// Navigation state the UI observes. Deep links only write state, so cold-start, foreground
@@ -17,20 +18,33 @@ final class DeepLinkRouter {
     }
 
     nonisolated static func parseTarget(_ link: PaylisherDeepLink) -> NavTarget? {
-        let segments = link.pathSegments
-        switch segments.first?.lowercased() {
-        case nil, "home": return NavTarget(tab: .home)
-        case "products", "product":
-            guard let id = segments.dropFirst().first ?? link.parameters["id"] else {
-                return NavTarget(tab: .products)  // the list
-            }
-            let toReviews = segments.count >= 3 && segments[2].lowercased() == "reviews"
-            return NavTarget(
-                tab: .products,
-                productsPath: toReviews ? [.detail(id), .reviews(id)] : [.detail(id)])
-        case "wallet": return NavTarget(tab: .wallet)
-        case "profile": return NavTarget(tab: .profile)
-        default: return NavTarget(tab: .home)  // unknown word: safe default
-        }
+        targets.destination(for: link)
     }
+
+    /// Where each link leads, first matching route first; words compare case-insensitively.
+    nonisolated static let targets: DestinationRouter<NavTarget> = {
+        let targets = DestinationRouter<NavTarget>(options: RouterOptions(caseInsensitivePaths: true))
+        do {
+            for products in ["products", "product"] {
+                try targets.register("/\(products)/:id/reviews/**") { link in
+                    let id = try link.parameters.require("id", as: String.self)
+                    return NavTarget(tab: .products, productsPath: [.detail(id), .reviews(id)])
+                }
+                // The id is the path's, else the query's; without one, the list.
+                try targets.register("/\(products)/**") { link in
+                    let rest = link.routeParameters["**"].flatMap {
+                        $0.split(separator: "/").first.map(String.init)
+                    }
+                    guard let id = rest ?? link.parameters["id"] else { return NavTarget(tab: .products) }
+                    return NavTarget(tab: .products, productsPath: [.detail(id)])
+                }
+            }
+            try targets.register("/wallet/**") { _ in NavTarget(tab: .wallet) }
+            try targets.register("/profile/**") { _ in NavTarget(tab: .profile) }
+            try targets.register("/**") { _ in NavTarget(tab: .home) }  // home, or unknown: safe default
+        } catch {
+            preconditionFailure("the example's routes are valid: \(error)")
+        }
+        return targets
+    }()
 }

@@ -43,6 +43,12 @@ package final class TestHTTPServer: Sendable {
         case dropConnection
         /// Sends these bytes verbatim and closes (e.g. a truncated or garbled response).
         case raw(Data)
+        /// Sends the status line and headers, then `chunk` `repeats` times, or forever when
+        /// `repeats` is nil, waiting `interval` seconds before each chunk, until the client
+        /// goes away: an endless body, a slow drip or a huge body. The body is delimited by
+        /// the connection's close; with `declaredLength` a `Content-Length` header announces
+        /// that many bytes instead.
+        case stream(status: Int, chunk: Data, repeats: Int?, interval: Double = 0, declaredLength: Int? = nil)
 
         /// A JSON response with the given status.
         package static func json(_ status: Int, _ text: String) -> Reply {
@@ -175,10 +181,23 @@ package final class TestHTTPServer: Sendable {
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         case .raw(let bytes):
             writeAll(bytes, to: connection)
+        case .stream(let status, let chunk, let repeats, let interval, let declaredLength):
+            var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: application/json\r\n"
+            if let declaredLength { head += "Content-Length: \(declaredLength)\r\n" }
+            head += "Connection: close\r\n\r\n"
+            guard writeAll(Data(head.utf8), to: connection) else { return }
+            var sent = 0
+            while repeats.map({ sent < $0 }) ?? true, !lock.withLock({ isStopped }) {
+                if interval > 0 { Thread.sleep(forTimeInterval: interval) }
+                guard writeAll(chunk, to: connection) else { return }
+                sent += 1
+            }
         }
     }
 
-    private func writeAll(_ data: Data, to connection: Int32) {
+    /// Writes all of `data`; false when the client has gone away.
+    @discardableResult
+    private func writeAll(_ data: Data, to connection: Int32) -> Bool {
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
@@ -188,9 +207,10 @@ package final class TestHTTPServer: Sendable {
                 #else
                     let sent = Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
                 #endif
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 

@@ -19,11 +19,30 @@ struct AnalyticsDurabilityTests {
             var random = SeededRandom(seed: 2026)
             var decisions: [Decision] = []
             var stored: Set<String> = []
+            /// Slow answers whose request the client's deadline has already ended.
+            var timedOutSlow = 0
         }
 
         private let state = Locked(State())
 
         var decisions: [Decision] { state.withLock { $0.decisions } }
+
+        /// The client's deadline timer: it passes once the request in flight got a slow
+        /// answer, so "the client gave up" follows the server's decision, not the machine's
+        /// speed. Requests go one at a time, so the newest slow answer is the one in flight.
+        func deadline(_ seconds: TimeInterval) async throws {
+            while true {
+                let passes = state.withLock { state -> Bool in
+                    guard state.decisions.filter({ $0 == .slow }).count > state.timedOutSlow else {
+                        return false
+                    }
+                    state.timedOutSlow += 1
+                    return true
+                }
+                if passes { return }
+                try await Task.sleep(nanoseconds: 2_000_000)
+            }
+        }
         var stored: Set<String> { state.withLock { $0.stored } }
 
         func reply(to request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
@@ -43,7 +62,7 @@ struct AnalyticsDurabilityTests {
                 case .slow:
                     // The server stores the event but answers after the client gave up.
                     state.stored.insert(key)
-                    return .delay(seconds: 0.6, then: .json(200, "{}"))
+                    return .delay(seconds: 30, then: .json(200, "{}"))
                 }
             }
         }
@@ -52,11 +71,12 @@ struct AnalyticsDurabilityTests {
     @Test("every event reaches the server exactly once per key, in order, through failures and a crash")
     func flakyServerAndRestart() async throws {
         let flaky = FlakyServer()
-        let harness = try QueueHarness(analyticsTimeout: 0.25) { flaky.reply(to: $0) }
+        let harness = try QueueHarness(analyticsTimeout: 60) { flaky.reply(to: $0) }
         let jitter = Locked(SeededRandom(seed: 7))
         func environment() -> DetourEnvironment {
             var environment = harness.environment
             environment.random = { jitter.withLock { $0.unit() } }
+            environment.sleep = { seconds in try await flaky.deadline(seconds) }
             return environment
         }
 
@@ -65,7 +85,7 @@ struct AnalyticsDurabilityTests {
         for index in 0..<40 {
             first.logEvent("step", data: ["i": index])
         }
-        #expect(await eventually { first.deliveryStats().delivered >= 12 })
+        #expect(await eventually(within: 120) { first.deliveryStats().delivered >= 12 })
         // The process dies: no graceful close, a request in flight is abandoned.
         first.terminate()
 
@@ -74,7 +94,7 @@ struct AnalyticsDurabilityTests {
         for index in 40..<60 {
             second.logEvent("step", data: ["i": index])
         }
-        #expect(await eventually(within: 40) { second.deliveryStats().pending == 0 })
+        #expect(await eventually(within: 120) { second.deliveryStats().pending == 0 })
 
         let events = harness.server.requests.filter { $0.path == "/api/analytics/event" }
         var bodyByKey: [String: Data] = [:]

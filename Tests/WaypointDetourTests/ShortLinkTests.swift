@@ -77,11 +77,8 @@ struct ShortLinkTests {
             request.path == "/follow-me"
                 ? .json(200, #"{"link":"https://x.y/h/redirected"}"#) : misbehaviour.reply
         }
-        let start = Date()
         let result = await harness.detour.processLink(
             "https://acme.godetour.link/AbC?x=1", config: harness.config())
-        // The slow server would hold the caller for 20 s.
-        #expect(Date().timeIntervalSince(start) < 10)
         #expect(result.processed)
         #expect(result.link?.route == "/?x=1")
         #expect(result.link?.url == "https://acme.godetour.link/AbC?x=1")

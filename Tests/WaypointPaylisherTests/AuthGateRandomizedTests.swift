@@ -1,11 +1,13 @@
 import Foundation
+import TestHTTPServer
 import Testing
 import Waypoint
 
 @testable import WaypointPaylisher
 
 /// Drives the auth gate with seeded random operations and compares it, after every step,
-/// with a direct model of the table of spec §6.3.
+/// with a direct model of the table of spec §6.3 and of how campaign data meets a waiting
+/// link (spec §6.1): links with campaign keys resolve when the walk answers their request.
 @Suite("Auth gate, randomized against a model")
 @MainActor
 struct AuthGateRandomizedTests {
@@ -17,9 +19,57 @@ struct AuthGateRandomizedTests {
     /// The model's auth slot.
     struct ModelSlot {
         var n: Int
+        var url: String
         var stay: Int
         var enteredAt: Duration
         var offered: Bool
+        /// The link's campaign resolved while it waited: `onCampaignResolved` follows approval.
+        var owesCampaignCallback = false
+    }
+
+    /// A campaign request the walk has not answered yet.
+    struct ModelResolution {
+        var n: Int
+        var url: String
+        var gated: Bool
+    }
+
+    /// One call of `onCampaignResolved`, with what the manager's gate said at that moment.
+    struct CampaignCallback {
+        var url: String
+        var pendingAtCall: Bool
+        var approvedBefore: Bool
+        var hasCampaignData: Bool
+    }
+
+    /// Answers each campaign request when the walk says so: a request waits, keyed by its
+    /// campaign key, until ``answer(_:success:)``.
+    final class HeldTransport: PaylisherHTTPTransport {
+        private let waiting = Locked<[String: CheckedContinuation<(status: Int, body: Data), any Error>]>([:])
+
+        func get(_ url: URL, timeout: Duration) async throws -> (status: Int, body: Data) {
+            try await withCheckedThrowingContinuation { continuation in
+                waiting.withLock { $0[url.lastPathComponent] = continuation }
+            }
+        }
+
+        /// Whether the request for `key` has arrived and waits.
+        func isWaiting(_ key: String) -> Bool { waiting.withLock { $0[key] != nil } }
+
+        /// Answers the request for `key` with a campaign, or with a 404.
+        func answer(_ key: String, success: Bool) {
+            let continuation = waiting.withLock { $0.removeValue(forKey: key) }
+            continuation?.resume(returning: success ? (200, Data(#"{"title":"T"}"#.utf8)) : (404, Data()))
+        }
+
+        /// Fails every request still waiting.
+        func failAll() {
+            let all = waiting.withLock { state in
+                defer { state.removeAll() }
+                return Array(state.values)
+            }
+            for continuation in all { continuation.resume(throwing: URLError(.cancelled)) }
+        }
     }
 
     /// An event reduced to what the model predicts: name, link number and the time or
@@ -43,29 +93,70 @@ struct AuthGateRandomizedTests {
         var events: [EventSummary] = []
         /// The stay of the slot each kept completion was offered for, in offer order.
         var keptCompletionStays: [Int] = []
+        /// Campaign requests in flight, in arrival order.
+        var resolutions: [ModelResolution] = []
+        /// Gated links with a key that the app approved.
+        var approvedKeyed: Set<Int> = []
+        /// The URLs `onCampaignResolved` receives, in order.
+        var campaignCallbacks: [String] = []
         /// How often each kind of transition happened, so the walk is known to cover them.
         var coverage: [String: Int] = [:]
 
-        static func url(_ n: Int, gated: Bool) -> String {
-            gated ? "yourapp://wallet?auth=required&n=\(n)" : "yourapp://home?n=\(n)"
+        static func url(_ n: Int, gated: Bool, keyed: Bool = false) -> String {
+            switch (gated, keyed) {
+            case (true, false): "yourapp://wallet?auth=required&n=\(n)"
+            case (false, false): "yourapp://home?n=\(n)"
+            case (true, true): "yourapp://campaign/K\(n)?auth=required&n=\(n)"
+            case (false, true): "yourapp://campaign/K\(n)?n=\(n)"
+            }
         }
 
-        mutating func deliverGated(_ n: Int) {
-            events.append(EventSummary(name: PaylisherEvent.opened, n: "\(n)", detail: nil))
+        /// A link with a key is delivered now; its `Deep Link Opened` waits for resolution.
+        mutating func arrive(_ n: Int, gated: Bool, keyed: Bool) {
+            let url = Self.url(n, gated: gated, keyed: keyed)
+            if keyed {
+                resolutions.append(ModelResolution(n: n, url: url, gated: gated))
+            } else {
+                events.append(EventSummary(name: PaylisherEvent.opened, n: "\(n)", detail: nil))
+            }
+            if gated {
+                deliverGated(n, url: url)
+            } else {
+                deliveries.append(.init(url: url, requiresAuth: false))
+            }
+        }
+
+        mutating func deliverGated(_ n: Int, url: String) {
             if let old = slot {
                 coverage["replaced", default: 0] += 1
                 events.append(
                     EventSummary(name: PaylisherEvent.cancelled, n: "\(old.n)", detail: .string("replaced")))
             }
             stays += 1
-            slot = ModelSlot(n: n, stay: stays, enteredAt: now, offered: false)
-            deliveries.append(.init(url: Self.url(n, gated: true), requiresAuth: true))
+            slot = ModelSlot(n: n, url: url, stay: stays, enteredAt: now, offered: false)
+            deliveries.append(.init(url: url, requiresAuth: true))
             offerIfNeeded(late: false)
         }
 
-        mutating func deliverPlain(_ n: Int) {
-            events.append(EventSummary(name: PaylisherEvent.opened, n: "\(n)", detail: nil))
-            deliveries.append(.init(url: Self.url(n, gated: false), requiresAuth: false))
+        /// The request of `resolutions[index]` is answered: `Deep Link Opened`, then the
+        /// campaign meets the link where it is (spec §6.1).
+        mutating func resolve(at index: Int, success: Bool) {
+            let resolution = resolutions.remove(at: index)
+            events.append(EventSummary(name: PaylisherEvent.opened, n: "\(resolution.n)", detail: nil))
+            guard success else { return }
+            guard resolution.gated else {
+                campaignCallbacks.append(resolution.url)
+                return
+            }
+            if slot?.n == resolution.n {
+                coverage["resolved while pending", default: 0] += 1
+                slot?.owesCampaignCallback = true
+            } else if approvedKeyed.contains(resolution.n) {
+                coverage["resolved after approval", default: 0] += 1
+                campaignCallbacks.append(resolution.url)
+            } else {
+                coverage["resolved after leaving unapproved", default: 0] += 1
+            }
         }
 
         mutating func offerIfNeeded(late: Bool) {
@@ -86,7 +177,12 @@ struct AuthGateRandomizedTests {
                 EventSummary(
                     name: PaylisherEvent.completed, n: "\(current.n)",
                     detail: .number((now - current.enteredAt).paylisherSeconds)))
-            deliveries.append(.init(url: Self.url(current.n, gated: true), requiresAuth: false))
+            deliveries.append(.init(url: current.url, requiresAuth: false))
+            if current.url.contains("campaign/") { approvedKeyed.insert(current.n) }
+            if current.owesCampaignCallback {
+                coverage["approved with campaign", default: 0] += 1
+                campaignCallbacks.append(current.url)
+            }
         }
 
         mutating func complete(stay: Int, approved: Bool) {
@@ -144,34 +240,70 @@ struct AuthGateRandomizedTests {
         }
     }
 
+    /// Episodes per seed: 20 in the suite (12,000 steps over the four seeds); set
+    /// `WAYPOINT_AUTH_GATE_EPISODES` for a longer walk.
+    static let episodes =
+        ProcessInfo.processInfo.environment["WAYPOINT_AUTH_GATE_EPISODES"].flatMap { Int($0) } ?? 20
+
     @Test("random operations match the model", arguments: [UInt64(1), 2, 3, 0xC0FFEE])
     func randomWalk(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
         var coverage: [String: Int] = [:]
         var timedOutEpisodes = 0
+        var violations = 0
+        var steps = 0
         // Episodes of a fresh manager each, so a walk also starts without an auth callback
         // many times (late registration).
-        for episode in 0..<20 {
+        for episode in 0..<Self.episodes {
             let timeout: Duration = [.seconds(30), .seconds(300), .zero].randomElement(using: &random)!
             if timeout > .zero { timedOutEpisodes += 1 }
-            let model = await runEpisode(
+            let (model, episodeViolations) = await runEpisode(
                 steps: 150, timeout: timeout, random: &random, label: "seed \(seed), episode \(episode)")
             coverage.merge(model.coverage, uniquingKeysWith: +)
+            violations += episodeViolations
+            steps += 150
         }
-        var expectedKinds = ["replaced", "offered", "offered late", "stale completion", "approved", "denied"]
+        var expectedKinds = [
+            "replaced", "offered", "offered late", "stale completion", "approved", "denied",
+            "resolved while pending", "resolved after approval", "resolved after leaving unapproved",
+            "approved with campaign",
+        ]
         if timedOutEpisodes > 0 { expectedKinds.append("timeout") }
         for kind in expectedKinds {
+            // A campaign that resolves while its link waits and is then approved needs three
+            // steps to line up; once per seed is enough to keep that path covered.
+            let minimum = kind == "approved with campaign" ? 1 : 5
             #expect(
-                coverage[kind, default: 0] >= 5,
+                coverage[kind, default: 0] >= minimum,
                 "seed \(seed) covered \(kind) only \(coverage[kind, default: 0]) times")
         }
+        #expect(violations == 0)
+        print("auth gate walk, seed \(seed): \(steps) steps, \(violations) invariant violations")
     }
 
-    /// Runs one episode against a new manager, checking it against the model after every step.
+    /// Runs one episode against a new manager, checking it against the model after every
+    /// step. Returns the model and how many campaign callbacks broke the gate's invariant.
     func runEpisode(
         steps: Int, timeout: Duration, random: inout SplitMix64, label: String
-    ) async -> Model {
-        let harness = ManagerHarness(config: PaylisherDeepLinkConfig(pendingDeepLinkTimeout: timeout))
+    ) async -> (Model, Int) {
+        let transport = HeldTransport()
+        // Resolution never times out within a walk: the walk decides when each request ends.
+        let harness = ManagerHarness(
+            config: PaylisherDeepLinkConfig(
+                pendingDeepLinkTimeout: timeout, resolveTimeout: .seconds(1 << 40)),
+            customTransport: transport)
+        let manager = harness.manager
+        defer { transport.failAll() }
+        var callbacks: [CampaignCallback] = []
+        manager.onCampaignResolved { [weak harness] link in
+            guard let harness else { return }
+            let url = link.url.absoluteString
+            callbacks.append(
+                CampaignCallback(
+                    url: url, pendingAtCall: harness.manager.pendingDeepLink?.url == link.url,
+                    approvedBefore: harness.deliveries.contains(.init(url: url, requiresAuth: false)),
+                    hasCampaignData: link.campaignData != nil))
+        }
         var model = Model(timeout: timeout)
         var kept: [PaylisherAuthCompletion] = []
         var nextLink = 0
@@ -181,15 +313,17 @@ struct AuthGateRandomizedTests {
         for step in 0..<steps {
             let context = Comment(rawValue: "\(label), step \(step)")
             switch Int.random(in: 0..<100, using: &random) {
-            case 0..<25:
+            case 0..<22:
                 nextLink += 1
-                model.deliverGated(nextLink)
-                harness.handle(Model.url(nextLink, gated: true))
-            case 25..<35:
+                let keyed = Bool.random(using: &random)
+                model.arrive(nextLink, gated: true, keyed: keyed)
+                harness.handle(Model.url(nextLink, gated: true, keyed: keyed))
+            case 22..<32:
                 nextLink += 1
-                model.deliverPlain(nextLink)
-                harness.handle(Model.url(nextLink, gated: false))
-            case 35..<55:
+                let keyed = Int.random(in: 0..<3, using: &random) == 0
+                model.arrive(nextLink, gated: false, keyed: keyed)
+                harness.handle(Model.url(nextLink, gated: false, keyed: keyed))
+            case 32..<50:
                 guard !kept.isEmpty else { continue }
                 // Mostly the newest completion, sometimes an older (likely stale) one.
                 let index =
@@ -198,18 +332,18 @@ struct AuthGateRandomizedTests {
                 let approved = Int.random(in: 0..<4, using: &random) != 0
                 model.complete(stay: model.keptCompletionStays[index], approved: approved)
                 kept[index](approved)
-            case 55..<60:
+            case 50..<55:
                 let expected = model.slot != nil
                 if expected { model.approve() }
                 #expect(harness.manager.completePendingDeepLink() == expected, context)
-            case 60..<65:
+            case 55..<60:
                 let expected = model.cancel()
                 #expect(harness.manager.cancelPendingDeepLink() == expected, context)
-            case 65..<70:
+            case 60..<65:
                 let expected = model.slot != nil
                 model.slot = nil
                 #expect(harness.manager.clearPendingDeepLink() == expected, context)
-            case 70..<90:
+            case 65..<83:
                 let amount: Duration = [
                     .zero, .milliseconds(500), .seconds(1), .seconds(29), .seconds(30), .seconds(31),
                     .seconds(299),
@@ -223,6 +357,20 @@ struct AuthGateRandomizedTests {
                 } else {
                     await Task.yield()
                 }
+            case 83..<93:
+                guard !model.resolutions.isEmpty else { continue }
+                // Often the pending link's request, so answers come while it waits; else any.
+                let pending = model.resolutions.lastIndex { $0.n == model.slot?.n }
+                let index =
+                    pending.flatMap { Int.random(in: 0..<3, using: &random) == 0 ? nil : $0 }
+                    ?? Int.random(in: 0..<model.resolutions.count, using: &random)
+                let key = "K\(model.resolutions[index].n)"
+                let success = Int.random(in: 0..<4, using: &random) != 0
+                await harness.waitUntil { transport.isWaiting(key) }
+                model.resolve(at: index, success: success)
+                transport.answer(key, success: success)
+                let expected = model.events.count
+                await harness.waitUntil { harness.sink.events.count == expected }
             default:
                 let behaviour = AuthBehaviour.allCases.randomElement(using: &random)!
                 model.behaviour = behaviour
@@ -247,21 +395,43 @@ struct AuthGateRandomizedTests {
                 events.count == model.events.count
                 && Self.stripCompletedNumbers(events[checkedEvents...].map(Self.summary))
                     == Self.stripCompletedNumbers(Array(model.events[checkedEvents...]))
+            let callbacksMatch = callbacks.map(\.url) == model.campaignCallbacks
             #expect(deliveriesMatch, "\(context): \(deliveries.suffix(3)) vs \(model.deliveries.suffix(3))")
             #expect(
                 eventsMatch, "\(context): \(events.suffix(3).map(Self.summary)) vs \(model.events.suffix(3))")
-            #expect(harness.manager.hasPendingDeepLink == (model.slot != nil), context)
             #expect(
-                harness.manager.pendingDeepLink?.url.absoluteString
-                    == model.slot.map { Model.url($0.n, gated: true) },
-                context)
+                callbacksMatch,
+                "\(context): onCampaignResolved \(callbacks.suffix(3).map(\.url)) vs \(model.campaignCallbacks.suffix(3))"
+            )
+            #expect(harness.manager.hasPendingDeepLink == (model.slot != nil), context)
+            #expect(harness.manager.pendingDeepLink?.url.absoluteString == model.slot?.url, context)
             #expect(kept.count == model.keptCompletionStays.count, context)
-            guard deliveriesMatch, eventsMatch else { break }
+            guard deliveriesMatch, eventsMatch, callbacksMatch else { break }
             checkedDeliveries = deliveries.count
             checkedEvents = events.count
         }
         Self.checkInvariants(harness.deliveries)
-        return model
+        let violations = Self.campaignViolations(callbacks, deliveredLinks: harness.deliveredLinks)
+        return (model, violations)
+    }
+
+    /// The invariant of spec §6.1 and §11.4, whatever the model says: `onCampaignResolved`
+    /// never hands the app a gated link that is still pending or was never approved, and
+    /// always carries campaign data. Records an issue for each break and returns the count.
+    static func campaignViolations(
+        _ callbacks: [CampaignCallback], deliveredLinks: [PaylisherDeepLink]
+    ) -> Int {
+        var violations = 0
+        for callback in callbacks {
+            let gated = callback.url.contains("auth=required")
+            if !callback.hasCampaignData || (gated && (callback.pendingAtCall || !callback.approvedBefore)) {
+                violations += 1
+                Issue.record(
+                    "onCampaignResolved(\(callback.url)): pending \(callback.pendingAtCall), approved before \(callback.approvedBefore)"
+                )
+            }
+        }
+        return violations
     }
 
     /// Invariants that hold whatever the model says: a gated link reaches the handler with

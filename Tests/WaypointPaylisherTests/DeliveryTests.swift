@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPServer
 import Testing
 import Waypoint
 
@@ -159,6 +160,74 @@ struct DeliveryTests {
         await harness.waitUntil { harness.deliveries.count == 2 }
         #expect(harness.deliveredLinks.first?.campaignData == nil)
         #expect(harness.sink.events.map { $0.properties["campaign_resolved"] } == [false, false])
+    }
+
+    @Test("no link waits longer than resolveTimeout after its own arrival, behind 10 hanging short links")
+    func headOfLine() async {
+        let hanging = FakeTransport { _ in
+            try await Task.sleep(for: .seconds(3600))
+            return (200, Data())
+        }
+        let timeout = Duration.seconds(10)
+        let harness = ManagerHarness(
+            config: PaylisherDeepLinkConfig(resolveTimeout: timeout), transport: hanging,
+            registerHandler: false)
+        var delivered: [(url: String, at: Duration)] = []
+        harness.manager.onDeepLink { [clock = harness.clock] link, _ in
+            delivered.append((link.url.absoluteString, clock.now.offset))
+        }
+        // Ten short links one second apart, then a plain link with the last of them.
+        var arrivals: [(url: String, at: Duration)] = []
+        for index in 0..<10 {
+            if index > 0 { harness.clock.advance(by: .seconds(1)) }
+            let url = "https://link.paylisher.com/S\(index)"
+            #expect(harness.handle(url) == .accepted)
+            arrivals.append((url, harness.clock.now.offset))
+        }
+        #expect(harness.handle("yourapp://home") == .accepted)
+        arrivals.append(("yourapp://home", harness.clock.now.offset))
+        #expect(delivered.isEmpty)
+        // Second by second: the short link that arrived at t is delivered, unresolved, at
+        // t + 10 s; the plain link goes with the last of them.
+        for second in 10...19 {
+            harness.clock.advance(by: .seconds(1))
+            let due = arrivals.filter { $0.at + timeout <= .seconds(second) }.count
+            guard await harness.waitUntil({ delivered.count == due }) else { break }
+        }
+        #expect(delivered.map(\.url) == arrivals.map(\.url))
+        let delays = zip(arrivals, delivered).map { $1.at - $0.at }
+        let worst = delays.max() ?? .zero
+        #expect(worst <= timeout, "worst delay \(worst)")
+        #expect(delays.last == .seconds(10), "the plain link waited \(delays.last ?? .zero)")
+        #expect(
+            harness.sink.events.map { $0.properties["campaign_resolved"] }
+                == Array(repeating: false, count: 11))
+        print("head-of-line: worst delay \(worst) with 10 hanging short links, resolveTimeout \(timeout)")
+    }
+
+    @Test("a later short link that resolves first waits for the earlier one, at most until its wait ends")
+    func laterShortLinkResolvesFirst() async {
+        // S0 hangs; S1 answers at once. S1 is ready first but is delivered after S0, when
+        // S0's wait ends, 10 s after S0 arrived, with its own campaign.
+        let transport = FakeTransport { url in
+            if url.lastPathComponent == "S0" { try await Task.sleep(for: .seconds(3600)) }
+            return (200, Data(#"{"title":"T"}"#.utf8))
+        }
+        let harness = ManagerHarness(
+            config: PaylisherDeepLinkConfig(resolveTimeout: .seconds(10)), transport: transport)
+        harness.handle("https://link.paylisher.com/S0")
+        harness.clock.advance(by: .seconds(4))
+        harness.handle("https://link.paylisher.com/S1")
+        await harness.waitUntil { harness.transport.requests.count == 2 }
+        for _ in 0..<50 { await Task.yield() }
+        #expect(harness.deliveries.isEmpty)
+        harness.clock.advance(by: .seconds(6))
+        await harness.waitUntil { harness.deliveries.count == 2 }
+        #expect(
+            harness.deliveries.map(\.url) == [
+                "https://link.paylisher.com/S0", "https://link.paylisher.com/S1",
+            ])
+        #expect(harness.deliveredLinks.map { $0.campaignData?.title } == [nil, "T"])
     }
 
     @Test("another link with a key is delivered now, resolved in the background")

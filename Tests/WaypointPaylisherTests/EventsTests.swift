@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPServer
 import Testing
 import Waypoint
 

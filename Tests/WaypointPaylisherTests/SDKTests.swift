@@ -4,9 +4,9 @@ import Waypoint
 
 @testable import WaypointPaylisher
 
-/// `PaylisherSDK.shared` forwarding (spec §1.4). The only test that touches the shared
-/// instance.
-@Suite("PaylisherSDK")
+/// `PaylisherSDK.shared` forwarding (spec §1.4). The only suite that touches the shared
+/// instance, so its tests run one at a time.
+@Suite("PaylisherSDK", .serialized)
 @MainActor
 struct SDKTests {
     @Test("SDK-style calls work after setup(config:), in any registration order")
@@ -45,5 +45,26 @@ struct SDKTests {
         sdk.resetJourney()
         #expect(sdk.attributionProperties()["jid"] == nil)
         #expect(sdk.handle(userActivity: UserActivity(activityType: "other")) == nil)
+    }
+
+    @Test("setup(config:) while a short link resolves keeps it and the link queued behind it")
+    func setupDuringShortLink() async throws {
+        let sdk = PaylisherSDK.shared
+        // A short-link host on this machine where nothing listens for https: resolution
+        // fails quickly, after setup has replaced the manager.
+        sdk.setup(config: PaylisherDeepLinkConfig(shortLinkHosts: ["127.0.0.1"]))
+        var delivered: [String] = []
+        sdk.onDeepLink { link, _ in delivered.append(link.url.absoluteString) }
+        #expect(sdk.handle(URL(string: "https://127.0.0.1/S1")!) == .accepted)
+        #expect(sdk.handle(URL(string: "yourapp://home?after=S1")!) == .accepted)
+        #expect(delivered.isEmpty)
+        sdk.setup(config: PaylisherDeepLinkConfig(shortLinkHosts: ["127.0.0.1"]))
+        // A hang guard only; the outcome is what is checked.
+        let start = ContinuousClock.now
+        while delivered.count < 2, ContinuousClock.now - start < .seconds(120) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(delivered == ["https://127.0.0.1/S1", "yourapp://home?after=S1"])
+        #expect(sdk.lastDeepLink?.url.absoluteString == "yourapp://home?after=S1")
     }
 }

@@ -25,8 +25,7 @@ struct MatcherConsistencyTests {
         }
         let table = RouteTable(
             routes: compiled, options: example.options,
-            limits: RegexLimits(
-                matchLimit: example.options.matchLimit, depthLimit: example.options.depthLimit))
+            limits: RegexLimits(options: example.options))
         guard case .examined(let best, _) = table.best(example.input),
             case .examined(let all, _) = table.all(example.input)
         else {

@@ -87,6 +87,53 @@ struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The tour's typed destinations: a route table that makes the app's own values.
+    enum Screen: Equatable, Sendable {
+        case product(id: Int, color: String?)
+        case order(UUID)
+    }
+
+    @Test("typed destinations, typed parameters and reverse routing")
+    func destinations() throws {
+        // README snippet begins
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/products/:id") { link in
+            let id = try link.parameters.require("id", as: Int.self)
+            return .product(id: id, color: link.parameters.get("color", as: String.self))
+        }
+        try screens.register("/orders/:order") { link in
+            .order(try link.parameters.require("order", as: UUID.self))
+        }
+
+        let shown = screens.destination(for: "myapp://x/products/42?color=red")  // .product(42, "red")
+        let passed = screens.destination(for: "myapp://x/products/forty-two")  // nil: not an Int
+        // README snippet ends
+        #expect(shown == .product(id: 42, color: "red"))
+        #expect(passed == nil)
+        let order = UUID()
+        #expect(screens.destination(for: "myapp://x/orders/\(order.uuidString)") == .order(order))
+
+        // README snippet begins
+        let links = Router()
+        try links.register("/products/:id") { _ in }
+        let share = try links.url(
+            for: "/products/:id", parameters: ["id": "42"], scheme: "https", host: "shop.example")
+        print(share)  // https://shop.example/products/42
+        do {
+            _ = try links.url(for: "/products/:id", parameters: [:], scheme: "https", host: "shop.example")
+        } catch {
+            print(error)  // route "/products/:id" needs the parameter "id"
+        }
+        // README snippet ends
+        #expect(share.absoluteString == "https://shop.example/products/42")
+        #expect(links.match(share)?.routeParameters == ["id": "42"])
+        #expect(throws: ReverseRoutingError.missingParameter(route: "/products/:id", name: "id")) {
+            try links.url(for: "/products/:id", parameters: [:], scheme: "https", host: "shop.example")
+        }
+        let message = "\(ReverseRoutingError.missingParameter(route: "/products/:id", name: "id"))"
+        #expect(message == #"route "/products/:id" needs the parameter "id""#)
+    }
+
     @Test("the install snippet")
     func install() throws {
         // README snippet begins

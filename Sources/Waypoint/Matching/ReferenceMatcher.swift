@@ -102,7 +102,7 @@ package final class ReferenceMatcher: Sendable {
         self.entries = entries
         self.options = options
         self.maxGroups = maxGroups
-        limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
+        limits = RegexLimits(options: options)
     }
 
     /// Each route as one PCRE2 pattern over the whole subject (``subjects(of:)``), the way

@@ -58,8 +58,8 @@ public enum RouteStop: Sendable, Hashable, CustomStringConvertible {
     case extraSegments(at: SegmentPosition)
     /// The route's regex tail, starting at this segment, did not match the rest of the URL.
     case regexFailed(at: SegmentPosition)
-    /// The regex tail starting at this segment hit a PCRE2 limit, which counts as a
-    /// non-match.
+    /// The regex tail starting at this segment hit a regex limit (``RouterOptions/matchLimit``,
+    /// ``RouterOptions/depthLimit`` or the engine's stack), which counts as a non-match.
     case limitHit(at: SegmentPosition, limit: RegexLimitKind)
 
     /// A short sentence, e.g. `literal differs at path segment 2: expected "book", got "chair"`.
@@ -82,7 +82,7 @@ public enum RouteStop: Sendable, Hashable, CustomStringConvertible {
         case .regexFailed(let position):
             "regex failed from \(position)"
         case .limitHit(let position, let limit):
-            "regex from \(position) hit the PCRE2 \(limit.rawValue) limit"
+            "regex from \(position) hit the regex \(limit.rawValue) limit"
         }
     }
 }

@@ -1,5 +1,3 @@
-import CPCRE2
-
 /// Writes the PCRE2 pattern for a run of route segments, remembering for every pattern
 /// byte which route byte it came from, so PCRE2's error offsets map back to route columns.
 ///
@@ -18,12 +16,12 @@ struct RegexEmitter {
     private let pattern: RoutePattern
     private let caseInsensitivePaths: Bool
 
-    /// The PCRE2 compile options every route regex uses: anchored at both ends; `.` matches
+    /// The compile options every route regex uses: anchored at both ends; `.` matches
     /// any character, a line feed (a decoded `%0A`) included, so `.*` matches every URL as
     /// routing.md §1 says; plus caseless matching when paths are case-insensitive.
-    var compileOptions: UInt32 {
-        UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_ENDANCHORED) | UInt32(PCRE2_DOTALL)
-            | (caseInsensitivePaths ? UInt32(PCRE2_CASELESS) : 0)
+    var compileOptions: RegexOptions {
+        caseInsensitivePaths
+            ? [.anchored, .endAnchored, .dotAll, .caseless] : [.anchored, .endAnchored, .dotAll]
     }
 
     /// Emits the segments `range` of `pattern`.

@@ -147,11 +147,10 @@ private struct PatternScanner {
     /// backslash, or `\Q…\E`); a `\Q` without its `\E` is an error.
     func skipEscape(at index: Int) throws(RouteError) -> Int {
         guard index + 1 < bytes.count else {
-            // PCRE2 would report this as "\ at end of pattern" (error 101); once the
+            // PCRE2 would report this as "\ at end of pattern" (its error 101); once the
             // segment is wrapped in a group the message would be misleading, so it is
-            // reported here with PCRE2's own text.
-            throw .invalidRegex(
-                route: route, column: column(index), message: Regex.message(forErrorCode: 101))
+            // reported here, with PCRE2's text, whatever the engine.
+            throw .invalidRegex(route: route, column: column(index), message: #"\ at end of pattern"#)
         }
         if bytes[index + 1] == UInt8(ascii: "Q") {
             var cursor = index + 2

@@ -71,7 +71,7 @@ public final class Router: Sendable {
     /// Creates an empty router.
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
-        limits = RegexLimits(matchLimit: options.matchLimit, depthLimit: options.depthLimit)
+        limits = RegexLimits(options: options)
         var builder = RouteTable.Builder(options: options, limits: limits)
         let registry = Registry(builder: builder)
         published = Locked(Snapshot(table: builder.publish(), handlers: registry.handlers, gate: nil))

@@ -20,8 +20,14 @@ public struct DetourEnvironment: Sendable {
     public var dataDirectory: URL
     /// The `X-SDK` header value.
     public var sdkIdentifier: String
-    /// The overall timeout of each kind of request.
+    /// The overall timeout of each kind of request, covering the whole exchange: sending,
+    /// the headers and the last byte of the body.
     public var timeouts: DetourTimeouts
+    /// The most body bytes the adapter accepts in any answer (short links, match-link,
+    /// analytics). A longer answer is a failure: the link is used as it is, deferred
+    /// matching gives the empty result, an analytics record is retried later. Default
+    /// ``defaultMaxResponseBytes`` (1 MiB).
+    public var maxResponseBytes: Int
     /// How many records the analytics queue holds before it deletes the oldest.
     public var analyticsQueueCapacity: Int
     /// A random number in [0, 1), for backoff jitter.
@@ -32,6 +38,12 @@ public struct DetourEnvironment: Sendable {
     package var logger: DetourLogger
     /// The real duration of one second of analytics backoff; tests shrink it.
     package var backoffSecond: TimeInterval
+    /// Waits the given seconds (throwing when cancelled): the timer behind every request
+    /// deadline. Tests replace it with a clock they move by hand.
+    package var sleep: @Sendable (TimeInterval) async throws -> Void
+
+    /// The default of ``maxResponseBytes``: 1 MiB, far above any answer the server sends.
+    public static let defaultMaxResponseBytes = 1 << 20
 
     /// The platform defaults, rooted in the platform's data directory.
     public init() {
@@ -62,6 +74,10 @@ public struct DetourEnvironment: Sendable {
         now = { Date() }
         logger = .standardError
         backoffSecond = 1
+        maxResponseBytes = Self.defaultMaxResponseBytes
+        sleep = { seconds in
+            try await Task.sleep(nanoseconds: UInt64(max(0, min(seconds, 1_000_000)) * 1_000_000_000))
+        }
     }
 
     private static let storage = Locked<DetourEnvironment?>(nil)

@@ -1,4 +1,5 @@
 import Foundation
+import WaypointHTTP
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,12 +8,15 @@ import Foundation
 /// The default transport: an ephemeral `URLSession` (FoundationNetworking on Linux) without
 /// cookies or cache that never follows redirects.
 ///
-/// URLSession's own timeout is set to the request's timeout rounded up plus one second, only
-/// as a backstop: FoundationNetworking truncates timeouts to whole seconds, so the adapter
-/// enforces the exact timeout itself and cancels the task when it passes.
+/// The body is streamed through the session's delegate and the task is cancelled as soon as
+/// it goes past the request's ``DetourHTTPRequest/maxResponseBytes``, so an answer that never
+/// ends costs at most that much memory. URLSession's own timeout is set to the request's
+/// timeout rounded up plus one second, only as a backstop: FoundationNetworking truncates
+/// timeouts to whole seconds, so the adapter enforces the exact timeout itself and cancels
+/// the task when it passes.
 public final class DetourURLSessionTransport: DetourHTTPTransport {
     private let session: URLSession
-    private let delegate: DetourURLSessionDelegate
+    private let delegate: CappedResponseDelegate
 
     /// Creates a transport with its own session.
     public init() {
@@ -22,7 +26,7 @@ public final class DetourURLSessionTransport: DetourHTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let delegate = DetourURLSessionDelegate()
+        let delegate = CappedResponseDelegate(followsRedirects: false)
         self.delegate = delegate
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
@@ -32,7 +36,7 @@ public final class DetourURLSessionTransport: DetourHTTPTransport {
     }
 
     /// Sends `request`; a 3xx answer is returned, not followed. Cancelling the calling task
-    /// cancels the request.
+    /// cancels the request. A body longer than the request's `maxResponseBytes` throws.
     public func send(_ request: DetourHTTPRequest) async throws -> DetourHTTPResponse {
         try Task.checkCancellation()
         var urlRequest = URLRequest(url: request.url)
@@ -46,15 +50,14 @@ public final class DetourURLSessionTransport: DetourHTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let task = session.dataTask(with: urlRequest)
-        let delegate = self.delegate
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task.taskIdentifier, continuation)
-                task.resume()
+        let answer = try await delegate.run(
+            session.dataTask(with: urlRequest), limit: request.maxResponseBytes)
+        var headers: [String: String] = [:]
+        for (name, value) in answer.response.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                headers[name.lowercased()] = value
             }
-        } onCancel: {
-            task.cancel()
         }
+        return DetourHTTPResponse(statusCode: answer.response.statusCode, headers: headers, body: answer.body)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import WaypointHTTP
 
-/// Sends the adapter's POST requests with the headers of detour.md §7 and an exact overall
-/// timeout. It never throws: every outcome is a response or a `DetourHTTPFailure`.
+/// Sends the adapter's POST requests with the headers of detour.md §7, an exact overall
+/// timeout covering the whole exchange and a cap on the answer's size. It never throws:
+/// every outcome is a response or a `DetourHTTPFailure`.
 package struct DetourAPIClient: Sendable {
     /// The transport, `X-SDK` value and logger come from here.
     package let environment: DetourEnvironment
@@ -26,7 +28,8 @@ package struct DetourAPIClient: Sendable {
     /// POSTs `body` to `endpoint`.
     ///
     /// - Parameters:
-    ///   - timeout: the overall limit, enforced here whatever the transport does.
+    ///   - timeout: the overall limit, enforced here whatever the transport does. The
+    ///     answer's body is limited to `environment.maxResponseBytes` the same way.
     ///   - idempotencyKey: sent as `Idempotency-Key` (analytics records).
     package func post(
         _ endpoint: DetourEndpoint, body: Data, timeout: TimeInterval, idempotencyKey: String? = nil
@@ -43,14 +46,21 @@ package struct DetourAPIClient: Sendable {
         if let idempotencyKey {
             headers["Idempotency-Key"] = idempotencyKey
         }
+        let limit = max(0, environment.maxResponseBytes)
         let request = DetourHTTPRequest(
-            url: url, method: "POST", headers: headers, body: body, timeout: timeout)
+            url: url, method: "POST", headers: headers, body: body, timeout: timeout, maxResponseBytes: limit)
         let transport = environment.transport
         do {
-            return .success(
-                try await DetourDeadline.run(seconds: timeout) { try await transport.send(request) })
+            let response = try await DetourDeadline.run(seconds: timeout, sleep: environment.sleep) {
+                try await transport.send(request)
+            }
+            // A transport that does not stream under the limit is held to it here.
+            guard response.body.count <= limit else { return .failure(.responseTooLarge(limit: limit)) }
+            return .success(response)
         } catch let exceeded as DetourDeadline.Exceeded {
             return .failure(.timedOut(exceeded.seconds))
+        } catch is ResponseTooLargeError {
+            return .failure(.responseTooLarge(limit: limit))
         } catch is CancellationError {
             return .failure(.cancelled)
         } catch {

@@ -26,8 +26,11 @@ package enum DetourDeadline {
     /// Runs `operation`, throwing `Exceeded` when it has not finished after `seconds`.
     /// A non-finite limit means no limit. Cancelling the caller cancels the operation and
     /// throws `CancellationError`.
+    ///
+    /// - Parameter sleep: the timer: waits the given seconds, throwing when cancelled.
     package static func run<Value: Sendable>(
-        seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> Value
+        seconds: TimeInterval, sleep: @escaping @Sendable (TimeInterval) async throws -> Void,
+        _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard seconds.isFinite else { return try await operation() }
         let race = Locked(Race<Value>())
@@ -43,8 +46,7 @@ package enum DetourDeadline {
                     finish(race, with: outcome)
                 }
                 let timer = Task {
-                    let nanoseconds = UInt64(max(0, min(seconds, 1_000_000)) * 1_000_000_000)
-                    try? await Task.sleep(nanoseconds: nanoseconds)
+                    try? await sleep(seconds)
                     guard !Task.isCancelled else { return }
                     finish(race, with: .failure(Exceeded(seconds: seconds)))
                 }

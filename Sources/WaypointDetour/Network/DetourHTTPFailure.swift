@@ -8,6 +8,8 @@ package enum DetourHTTPFailure: Error, Sendable, Hashable, CustomStringConvertib
     case timedOut(TimeInterval)
     /// The transport failed (connection refused or reset, garbled response, …).
     case transport(String)
+    /// The answer's body was longer than `environment.maxResponseBytes`.
+    case responseTooLarge(limit: Int)
     /// The calling task was cancelled.
     case cancelled
 
@@ -16,6 +18,7 @@ package enum DetourHTTPFailure: Error, Sendable, Hashable, CustomStringConvertib
         case .invalidURL(let url): "invalid endpoint URL \(url)"
         case .timedOut(let seconds): "timed out after \(seconds) s"
         case .transport(let message): "transport error: \(message)"
+        case .responseTooLarge(let limit): "the answer is over the \(limit)-byte response limit"
         case .cancelled: "cancelled"
         }
     }

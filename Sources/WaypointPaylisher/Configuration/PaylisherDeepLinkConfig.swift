@@ -9,6 +9,9 @@ public struct PaylisherDeepLinkConfig: Sendable {
     /// The short-link hosts every configuration knows: production and test.
     public static let builtInShortLinkHosts: [String] = ["link.paylisher.com", "link.usepublisher.com"]
 
+    /// The default of ``maxResponseBytes``: 1 MiB, far above any campaign answer.
+    public static let defaultMaxResponseBytes = 1 << 20
+
     /// The campaign API used when no other base is configured.
     public static let defaultAPIBase = URL(string: "https://api.paylisher.com")!
 
@@ -34,9 +37,12 @@ public struct PaylisherDeepLinkConfig: Sendable {
     /// The base URL of the campaign API; a trailing `/` is ignored.
     /// Default `https://api.paylisher.com`.
     public var apiBase: URL
-    /// The longest a campaign resolution may take before it counts as failed.
-    /// Default 10 seconds.
+    /// The longest a campaign resolution may take before it counts as failed, covering the
+    /// whole exchange (headers and body). Default 10 seconds.
     public var resolveTimeout: Duration
+    /// The most body bytes a campaign answer may have; a longer one fails resolution (the
+    /// link is delivered without campaign data). Default ``defaultMaxResponseBytes`` (1 MiB).
+    public var maxResponseBytes: Int
     /// Two arrivals of one URL within this window are handled once (spec §6.4); zero turns
     /// de-duplication off. Default 1 second.
     public var duplicateWindow: Duration
@@ -56,6 +62,7 @@ public struct PaylisherDeepLinkConfig: Sendable {
         apiBase: URL = PaylisherDeepLinkConfig.defaultAPIBase,
         resolveTimeout: Duration = .seconds(10),
         duplicateWindow: Duration = .seconds(1),
+        maxResponseBytes: Int = PaylisherDeepLinkConfig.defaultMaxResponseBytes,
         openBridgeURL: (@Sendable (URL) -> Void)? = nil
     ) {
         self.captureDeepLinkEvents = captureDeepLinkEvents
@@ -68,6 +75,7 @@ public struct PaylisherDeepLinkConfig: Sendable {
         self.apiBase = apiBase
         self.resolveTimeout = resolveTimeout
         self.duplicateWindow = duplicateWindow
+        self.maxResponseBytes = maxResponseBytes
         self.openBridgeURL = openBridgeURL
     }
 

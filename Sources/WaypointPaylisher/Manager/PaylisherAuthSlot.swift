@@ -10,6 +10,9 @@ struct PaylisherAuthSlot {
     let deadline: Duration?
     /// Whether the link was passed to the auth callback.
     var offered: Bool
+    /// Whether the link's campaign resolved while it waited, so `onCampaignResolved` is owed
+    /// once the link is approved (spec §6.1).
+    var owesCampaignCallback = false
     /// The task that fires the timeout.
     var timer: Task<Void, Never>?
 }

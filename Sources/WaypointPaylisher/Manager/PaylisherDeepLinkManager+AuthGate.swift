@@ -107,11 +107,18 @@ extension PaylisherDeepLinkManager {
         }
     }
 
-    /// Empties the slot, sends `Deep Link Completed` and delivers `(link, false)`.
+    /// Empties the slot, sends `Deep Link Completed` and delivers `(link, false)`; then
+    /// `onCampaignResolved` when the link's campaign resolved while it waited (spec §6.1).
     private func approve(_ slot: PaylisherAuthSlot) {
         _ = takeSlot()
+        if gatedResolutions[slot.arrival.id] != nil {
+            gatedResolutions[slot.arrival.id] = true
+        }
         sendCompletedEvent(for: slot)
         deepLinkHandler?(slot.arrival.link, false)
+        if slot.owesCampaignCallback {
+            campaignResolvedHandler?(slot.arrival.link)
+        }
     }
 
     /// Reports the timeout when the slot's deadline has passed and empties the slot. Every

@@ -41,18 +41,19 @@ public final class PaylisherDeepLinkManager {
     var lastAccepted: (url: String, at: Duration)?
     /// The handler slot (spec §6.1 step 4): a link that arrived before `onDeepLink`.
     var heldArrival: PaylisherArrival?
-    /// Links waiting for step 5, in arrival order.
-    var deliveryQueue: [PaylisherArrival] = []
+    /// Links waiting for step 5, in arrival order; short links resolve while they wait.
+    var deliveryQueue: [PaylisherQueuedArrival] = []
     /// Whether the queue is being worked through, so re-entrant calls only append.
     var isDraining = false
-    /// Whether a short link is resolving; later links wait for it.
-    var isAwaitingShortLink = false
     /// The auth slot (spec §6.3).
     var authSlot: PaylisherAuthSlot?
     /// The campaign attribution (spec §7.2).
     var campaignAttribution: PaylisherCampaignAttribution?
     /// Campaign resolutions in flight, by id.
     var resolutionTasks: [UInt64: Task<Void, Never>] = [:]
+    /// Gated links delivered before their campaign resolved, by arrival id, while their
+    /// resolution is in flight: whether the app has approved the link yet (spec §6.1).
+    var gatedResolutions: [UInt64: Bool] = [:]
     private var lastIssuedID: UInt64 = 0
 
     /// Creates a manager.

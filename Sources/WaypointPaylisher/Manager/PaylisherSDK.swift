@@ -19,8 +19,11 @@ public final class PaylisherSDK {
     /// Configures deep links, normally once at launch.
     ///
     /// A new manager takes over with `config`. The callbacks registered so far stay
-    /// registered, and a link still waiting for an `onDeepLink` handler is handled again by
-    /// the new manager; a gated link pending in the old manager is dropped without an event.
+    /// registered; a link still waiting for an `onDeepLink` handler is handled again by the
+    /// new manager, and links accepted but not yet delivered (a short link resolving, the
+    /// links queued behind it) are delivered by the new manager, in order, each within what
+    /// was left of its wait. A gated link pending in the old manager is dropped without an
+    /// event.
     ///
     /// - Parameters:
     ///   - config: the configuration.
@@ -33,7 +36,9 @@ public final class PaylisherSDK {
         new.failureHandler = old.failureHandler
         new.campaignResolvedHandler = old.campaignResolvedHandler
         old.clearPendingDeepLink()
+        let undelivered = old.takeUndelivered()
         manager = new
+        new.adopt(undelivered)
         if let held = old.heldArrival {
             old.heldArrival = nil
             new.handle(held.link.url, platformHint: held.link.platformHint)

@@ -70,3 +70,12 @@ extension DeepLink {
         attachment as? PaylisherDeepLink
     }
 }
+
+extension DestinationRouter {
+    /// The destination of a Paylisher link, matched by its normalised segments as
+    /// ``Waypoint/Router/match(_:)-(PaylisherDeepLink)`` matches it; the builders' link
+    /// carries it as ``Waypoint/DeepLink/paylisherLink``.
+    public func destination(for link: PaylisherDeepLink) -> Destination? {
+        destination(for: link.linkRequest)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPServer
 import Testing
 import Waypoint
 import WaypointPaylisher
@@ -32,13 +33,15 @@ final class ManagerHarness {
     init(
         config: PaylisherDeepLinkConfig = PaylisherDeepLinkConfig(),
         transport: FakeTransport? = nil,
+        customTransport: (any PaylisherHTTPTransport)? = nil,
         sessionID: (@Sendable () -> String)? = { "session-1" },
         registerHandler: Bool = true
     ) {
         let transport = transport ?? Self.failingTransport
         self.transport = transport
         manager = PaylisherDeepLinkManager(
-            config: config, eventSink: sink, transport: transport, journeyStore: journeyStore,
+            config: config, eventSink: sink, transport: customTransport ?? transport,
+            journeyStore: journeyStore,
             sessionID: sessionID, clock: clock)
         manager.onDeepLinkFailed { [unowned self] url, error in failures.append((url, error)) }
         manager.onCampaignResolved { [unowned self] link in resolvedLinks.append(link) }
@@ -64,20 +67,25 @@ final class ManagerHarness {
         manager.handle(URL(string: text)!, platformHint: platformHint)
     }
 
-    /// Waits, letting other tasks run, until `condition` holds; records an issue after 5 s.
+    /// Waits, letting other tasks run, until `condition` holds. A hang guard, not a timing
+    /// assertion: it records an issue only after 120 s, far beyond any busy machine's delay.
+    ///
+    /// - Returns: whether the condition holds.
+    @discardableResult
     func waitUntil(
         _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
-    ) async {
+    ) async -> Bool {
         let start = ContinuousClock.now
         while !condition() {
-            if ContinuousClock.now - start > .seconds(5) {
+            if ContinuousClock.now - start > .seconds(120) {
                 Issue.record("timed out waiting for a condition", sourceLocation: sourceLocation)
-                return
+                return false
             }
             await Task.yield()
             if ContinuousClock.now - start > .milliseconds(50) {
                 try? await Task.sleep(for: .milliseconds(1))
             }
         }
+        return true
     }
 }

@@ -3,14 +3,18 @@ import Waypoint
 /// A clock that moves only when a test advances it, so timers and timeouts run
 /// deterministically. Sleepers whose deadline is reached are resumed by ``advance(by:)``;
 /// a cancelled sleeper throws `CancellationError`.
-final class TestClock: Clock, Sendable {
+package final class TestClock: Clock, Sendable {
     /// An instant: the time since the clock was created.
-    struct Instant: InstantProtocol {
-        var offset: Duration
+    package struct Instant: InstantProtocol {
+        /// The time since the clock was created.
+        package var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        /// Creates an instant `offset` after the clock's start.
+        package init(offset: Duration) { self.offset = offset }
+
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
+        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -27,14 +31,20 @@ final class TestClock: Clock, Sendable {
 
     private let state = Locked(State())
 
-    var now: Instant { state.withLock { $0.now } }
+    /// Creates a clock at offset zero.
+    package init() {}
 
-    var minimumResolution: Duration { .zero }
+    /// The current instant.
+    package var now: Instant { state.withLock { $0.now } }
+
+    /// Zero: the clock moves only by ``advance(by:)``.
+    package var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on this clock.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    /// Suspends until the clock reaches `deadline`; throws when the task is cancelled.
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -63,7 +73,7 @@ final class TestClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
-    func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let now = state.now

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A route table whose routes turn links into values of the app's own type: the parse
+/// step of an app's navigation, with the route language and priority of ``Router``.
+///
+/// ```swift
+/// enum Screen: Sendable { case product(Int), cart }
+/// let screens = DestinationRouter<Screen>()
+/// try screens.register("/products/:id") { link in .product(try link.parameters.require("id", as: Int.self)) }
+/// try screens.register("/cart") { _ in .cart }
+/// screens.destination(for: URL(string: "myapp://x/products/42")!)  // .product(42)
+/// ```
+///
+/// Among the routes that match, the earliest registered wins; when its builder returns nil
+/// or throws, the next matching route is tried, in registration order.
+public final class DestinationRouter<Destination: Sendable>: Sendable {
+    /// What a route makes of a link: a destination, or nil (or an error) to pass the link on
+    /// to the next matching route.
+    public typealias Builder = @Sendable (DeepLink) throws -> Destination?
+
+    /// Matching, priority and registration, shared with the handler router.
+    private let router: Router
+    /// The builders by route string.
+    private let builders = Locked<[String: Builder]>([:])
+
+    /// Creates an empty table.
+    public init(options: RouterOptions = RouterOptions()) {
+        router = Router(options: options)
+    }
+
+    /// Registers `route` with the builder of its destination. Registering a route again
+    /// replaces its builder and keeps its place.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    public func register(_ route: String, destination build: @escaping Builder) throws(RouteError) {
+        try router.register(route) { _ in }
+        builders.withLock { $0[route] = build }
+    }
+
+    /// The registered routes in priority (registration) order.
+    public var routes: [String] { router.routes }
+
+    /// The destination of `url`: that of the earliest-registered matching route whose
+    /// builder gives one; nil when no route matches or every builder passes.
+    public func destination(for url: URL) -> Destination? {
+        destination(for: LinkRequest(url))
+    }
+
+    /// The destination of the URL string `url`; nil when it is not a URL.
+    public func destination(for url: String) -> Destination? {
+        URL(string: url).flatMap { destination(for: LinkRequest(matchURL: url, url: $0)) }
+    }
+
+    /// The destination of an adapter's link.
+    package func destination(for request: LinkRequest) -> Destination? {
+        let matches = router.allMatches(request)
+        guard !matches.isEmpty else { return nil }
+        let builders = self.builders.withLock { $0 }
+        let rawQuery = URLParts.rawQuery(of: request.matchURL)
+        for match in matches {
+            guard let build = builders[match.route] else { continue }
+            let link = DeepLink(
+                url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
+                rawQuery: rawQuery, attachment: request.attachment)
+            if let destination = try? build(link) { return destination }
+        }
+        return nil
+    }
+}
+
+extension Router {
+    /// Every route that matches `request`, in priority order, after the gate.
+    func allMatches(_ request: LinkRequest) -> [RouteMatch] {
+        let snapshot = self.snapshot
+        if let gate = snapshot.gate, !gate(request.url) { return [] }
+        guard
+            case .examined(let matches, _) = snapshot.table.all(
+                request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
+        else { return [] }
+        return matches
+    }
+}

@@ -1,0 +1,114 @@
+/// What the matcher needs from a regex engine (routing.md §4, "Regex engine").
+///
+/// The pattern compiler, the matcher, `explain` and the fuzz checks use only this seam, through
+/// the ``Regex`` type that `SelectedRegexEngine.swift` chooses at compile time. Two engines
+/// implement it: PCRE2 (``PCRE2Regex``, where the `CPCRE2` module is built) and Foundation's
+/// `NSRegularExpression` (``FoundationEngineRegex``, everywhere else, or with the
+/// `FoundationRegex` package trait). Both read the same route regex language, PCRE2's
+/// syntax; what the Foundation engine cannot run the same way is rejected when it compiles
+/// (Documentation/regex-engines.md).
+///
+/// Patterns are UTF-8 text; subjects are UTF-8 byte buffers that were checked to be valid;
+/// every offset, in a subject or a pattern, is a UTF-8 byte offset.
+protocol CompiledRegex: Sendable {
+    /// The limits a match runs under, built once per router and shared by every thread.
+    associatedtype Limits: RegexMatchLimits
+    /// The capture ranges of the calling thread's last successful match.
+    associatedtype Captures: RegexCaptures
+
+    /// Which engine this is.
+    static var engine: RegexEngineKind { get }
+
+    /// Compiles `pattern` (UTF-8 text in PCRE2 syntax) with `options`.
+    ///
+    /// - Throws: ``RegexCompileError`` with a message and the byte offset in `pattern`.
+    init(pattern: [UInt8], options: RegexOptions) throws(RegexCompileError)
+
+    /// The number of capturing groups in the pattern.
+    var captureCount: Int { get }
+    /// Group numbers by name.
+    var groupNumbers: [String: Int] { get }
+
+    /// Matches the pattern against `subject` under `limits`. On success the groups are in
+    /// `captures` until the calling thread's next match.
+    func match(_ subject: UnsafeBufferPointer<UInt8>, limits: Limits, into captures: Captures) -> RegexOutcome
+}
+
+/// The per-match limits of an engine (``RouterOptions/matchLimit``,
+/// ``RouterOptions/depthLimit``).
+protocol RegexMatchLimits: Sendable {
+    /// Limits for `matchLimit` backtracking steps and `depthLimit` nested backtracking points,
+    /// on subjects of up to `maxSubjectLength` bytes (which size the engine's stack).
+    init(matchLimit: UInt32, depthLimit: UInt32, maxSubjectLength: Int)
+}
+
+extension RegexMatchLimits {
+    /// The limits `options` set: its match and depth limits, for subjects up to its URL bound.
+    init(options: RouterOptions) {
+        self.init(
+            matchLimit: options.matchLimit, depthLimit: options.depthLimit,
+            maxSubjectLength: options.urlLengthBound)
+    }
+}
+
+/// Where a thread finds the groups of its last match. Never shared between threads.
+protocol RegexCaptures {
+    /// The calling thread's captures, with room for at least `groups` groups.
+    static func forCurrentThread(groups: Int) -> Self
+    /// The UTF-8 byte range of group `group` in the last successful match, or nil when the
+    /// group did not take part in it.
+    func range(ofGroup group: Int) -> Range<Int>?
+}
+
+/// The regex engines Waypoint can be built with.
+package enum RegexEngineKind: String, Sendable, Hashable {
+    /// PCRE2 through the `CPCRE2` system library (Linux, and wherever it is built).
+    case pcre2 = "PCRE2"
+    /// Foundation's `NSRegularExpression` (ICU), on Apple device platforms, on macOS, and
+    /// with the `FoundationRegex` package trait.
+    case foundation = "NSRegularExpression"
+}
+
+/// Compile options of a route regex, independent of the engine.
+struct RegexOptions: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+
+    /// The match starts at the start of the subject.
+    static let anchored = RegexOptions(rawValue: 1 << 0)
+    /// The match ends at the end of the subject.
+    static let endAnchored = RegexOptions(rawValue: 1 << 1)
+    /// `.` matches every character, a line feed included.
+    static let dotAll = RegexOptions(rawValue: 1 << 2)
+    /// Letters match regardless of case.
+    static let caseless = RegexOptions(rawValue: 1 << 3)
+}
+
+/// What a single regex match did.
+enum RegexOutcome: Equatable, Sendable {
+    /// The pattern matched; the groups are in the thread's captures.
+    case matched
+    /// The pattern did not match.
+    case noMatch
+    /// The engine gave up because a limit was reached; counts as a non-match.
+    case limitExceeded(RegexLimitKind)
+    /// Any other engine error (never expected; reported rather than trapped).
+    case failed(code: Int32)
+}
+
+/// Which limit stopped a regex match (the same on every engine).
+public enum RegexLimitKind: String, Sendable, Hashable, Codable {
+    /// The match limit (backtracking steps).
+    case match
+    /// The depth limit (nested backtracking points, or the memory used for them).
+    case depth
+    /// The machine stack of compiled (JIT) code ran out.
+    case stack
+}
+
+/// A pattern the engine rejected: a message and the byte offset in the pattern.
+struct RegexCompileError: Error, Sendable, Equatable {
+    /// What is wrong, e.g. `missing closing parenthesis`.
+    let message: String
+    /// Byte offset in the pattern at which the engine stopped.
+    let offset: Int
+}

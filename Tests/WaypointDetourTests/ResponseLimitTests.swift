@@ -1,0 +1,163 @@
+import Foundation
+import TestHTTPServer
+import Testing
+import Waypoint
+
+@testable import WaypointDetour
+
+/// Every exchange has a cap on the answer's size and a deadline over the whole exchange
+/// (issue 14, item 1): a server whose body never ends, drips or is huge gives each
+/// endpoint's documented fallback, with memory near the cap.
+@Suite("Detour response limits and deadlines", .serialized)
+struct ResponseLimitTests {
+    /// The three kinds of exchange, each with its fallback.
+    enum Exchange: String, CaseIterable, Sendable {
+        case shortLink, matchLink, analytics
+    }
+
+    /// 64 KiB of JSON-looking text, sent again and again.
+    static let chunk = Data(String(repeating: #"{"link":"/h/x"},"#, count: 4096).utf8)
+
+    /// A generous bound on the process's growth: the cap plus what FoundationNetworking
+    /// queues for the delegate before the cancel lands on a loaded machine, plus whatever
+    /// the tests running beside it allocate. An uncapped endless body grew to gigabytes.
+    static let memoryBound = 256 << 20
+
+    /// Runs one exchange against `reply` and checks its fallback; returns the logs.
+    static func run(
+        _ exchange: Exchange, reply: TestHTTPServer.Reply, clock: TestClock? = nil
+    ) async throws
+        -> LogCapture
+    {
+        let server = try TestHTTPServer { request in
+            request.path == "/api/analytics/retention" ? .json(200, "{}") : reply
+        }
+        defer { server.stop() }
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let logs = LogCapture()
+        var environment = TestEnvironment.make(
+            directory: directory, logs: logs,
+            timeouts: DetourTimeouts(shortLink: 60, matchLink: 60, analytics: 60))
+        // A session of its own: a stream cut off at the cap must not hold up the session the
+        // other suites share.
+        environment.transport = DetourURLSessionTransport()
+        if let clock {
+            environment.sleep = { seconds in try await clock.sleep(for: .seconds(seconds)) }
+        }
+        let config = TestEnvironment.config(server)
+        let finished = Locked(false)
+        let work = Task { [environment] in
+            defer { finished.withLock { $0 = true } }
+            switch exchange {
+            case .shortLink:
+                let analytics = DetourAnalyticsController(environment: environment)
+                let detour = Detour(environment: environment, analytics: analytics)
+                let link = await detour.processLink("https://acme.godetour.link/AbC?x=1", config: config).link
+                #expect(link?.route == "/?x=1")
+                #expect(link?.url == "https://acme.godetour.link/AbC?x=1")
+                await analytics.close()
+            case .matchLink:
+                let analytics = DetourAnalyticsController(environment: environment)
+                let detour = Detour(environment: environment, analytics: analytics)
+                #expect(await detour.resolveInitialLink(config: config) == .empty())
+                await analytics.close()
+            case .analytics:
+                let queue = DetourAnalyticsQueue(environment: environment)
+                queue.start(config: config, environment: environment)
+                queue.enqueue(kind: .event, appID: config.appID, body: QueueHarness.body(1))
+                let stats = await queue.flush()
+                #expect(stats.retries == 1 && stats.pending == 1 && stats.delivered == 0)
+                await queue.close()
+            }
+        }
+        if let clock {
+            // Once the request is out (and its body has started), move the deadline's clock
+            // past it, again until the exchange has ended: the timer may start late.
+            _ = await eventually(within: 120) {
+                server.requests.contains { $0.path != "/api/analytics/retention" }
+            }
+            while !finished.withLock({ $0 }) {
+                clock.advance(by: .seconds(60))
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+        }
+        await work.value
+        return logs
+    }
+
+    @Test(
+        "an endless body stops at the cap: the fallback, the reason logged, memory near the cap",
+        arguments: Exchange.allCases)
+    func endlessBody(_ exchange: Exchange) async throws {
+        let endless = TestHTTPServer.Reply.stream(
+            status: 200, chunk: Self.chunk, repeats: nil, interval: 0.001)
+        let meter = ResidentMemory.startMeter()
+        let logs = try await Self.run(exchange, reply: endless)
+        let growth = meter?.stop()
+        #expect(
+            logs.all.contains { $0.message.contains("over the 1048576-byte response limit") }, "\(logs.all)")
+        if let growth {
+            #expect(growth < Self.memoryBound, "resident memory grew by \(growth) bytes")
+            print("endless body, \(exchange.rawValue): resident memory grew by at most \(growth >> 10) KiB")
+        }
+    }
+
+    @Test("a huge body, declared or not, is refused at the cap", arguments: [nil, 32 << 20])
+    func hugeBody(declaredLength: Int?) async throws {
+        // 32 MiB in 64 KiB pieces.
+        let huge = TestHTTPServer.Reply.stream(
+            status: 200, chunk: Self.chunk, repeats: (32 << 20) / Self.chunk.count,
+            declaredLength: declaredLength)
+        let logs = try await Self.run(.shortLink, reply: huge)
+        #expect(logs.contains(.debug, "not resolved: the answer is over the 1048576-byte response limit"))
+    }
+
+    @Test("the deadline covers the body: a reply that drips forever times out", arguments: Exchange.allCases)
+    func drip(_ exchange: Exchange) async throws {
+        let drip = TestHTTPServer.Reply.stream(
+            status: 200, chunk: Data(" ".utf8), repeats: nil, interval: 0.05)
+        let logs = try await Self.run(exchange, reply: drip, clock: TestClock())
+        #expect(logs.all.contains { $0.message.contains("timed out after 60.0 s") }, "\(logs.all)")
+    }
+
+    @Test("the cap is the environment's: a smaller one refuses a normal answer")
+    func configurableCap() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"link":"https://acme.godetour.link/AbC/promo"}"#)
+        }
+        defer { server.stop() }
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let logs = LogCapture()
+        var environment = TestEnvironment.make(
+            directory: directory, logs: logs,
+            timeouts: DetourTimeouts(shortLink: 600, matchLink: 600, analytics: 600))
+        environment.maxResponseBytes = 16
+        let resolver = DetourShortLinkResolver(
+            environment: environment, config: TestEnvironment.config(server))
+        #expect(await resolver.resolve("https://acme.godetour.link/s1") == nil)
+        #expect(logs.contains(.debug, "over the 16-byte response limit"))
+        environment.maxResponseBytes = 1024
+        let roomy = DetourShortLinkResolver(environment: environment, config: TestEnvironment.config(server))
+        #expect(
+            await roomy.resolve("https://acme.godetour.link/s1") == "https://acme.godetour.link/AbC/promo")
+    }
+
+    /// A transport that ignores the limit still gets its answer refused by the client.
+    struct OversizedTransport: DetourHTTPTransport {
+        func send(_ request: DetourHTTPRequest) async throws -> DetourHTTPResponse {
+            DetourHTTPResponse(statusCode: 200, body: Data(count: request.maxResponseBytes + 1))
+        }
+    }
+
+    @Test("a transport that does not stream under the cap is held to it by the client")
+    func customTransport() async throws {
+        var environment = DetourEnvironment(dataDirectory: URL(fileURLWithPath: "/nonexistent"))
+        environment.transport = OversizedTransport()
+        environment.logger = .silent
+        let client = DetourAPIClient(environment: environment, config: DetourConfig(apiKey: "k", appID: "a"))
+        #expect(
+            await client.post(.matchLink, body: Data(), timeout: 60)
+                == .failure(.responseTooLarge(limit: 1 << 20)))
+    }
+}
