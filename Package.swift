@@ -127,7 +127,7 @@ let package = Package(
             name: "WaypointBenchmark",
             dependencies: ["Waypoint", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
-            exclude: ["CMallocCounter", "CSegmentTrie", "results"],
+            exclude: ["CMallocCounter", "CSegmentTrie", "corpora", "results"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
