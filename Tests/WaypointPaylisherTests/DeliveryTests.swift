@@ -144,10 +144,7 @@ struct DeliveryTests {
 
     @Test("a short link's resolution waits at most resolveTimeout on the manager's clock")
     func shortLinkTimeout() async {
-        let slow = FakeTransport { _ in
-            try await Task.sleep(for: .seconds(60))
-            return (200, Data())
-        }
+        let slow = FakeTransport { _ in try await FakeTransport.hangUntilCancelled() }
         let harness = ManagerHarness(
             config: PaylisherDeepLinkConfig(resolveTimeout: .seconds(10)), transport: slow)
         harness.handle("https://link.paylisher.com/AbC")
@@ -164,10 +161,7 @@ struct DeliveryTests {
 
     @Test("no link waits longer than resolveTimeout after its own arrival, behind 10 hanging short links")
     func headOfLine() async {
-        let hanging = FakeTransport { _ in
-            try await Task.sleep(for: .seconds(3600))
-            return (200, Data())
-        }
+        let hanging = FakeTransport { _ in try await FakeTransport.hangUntilCancelled() }
         let timeout = Duration.seconds(10)
         let harness = ManagerHarness(
             config: PaylisherDeepLinkConfig(resolveTimeout: timeout), transport: hanging,
@@ -210,7 +204,7 @@ struct DeliveryTests {
         // S0 hangs; S1 answers at once. S1 is ready first but is delivered after S0, when
         // S0's wait ends, 10 s after S0 arrived, with its own campaign.
         let transport = FakeTransport { url in
-            if url.lastPathComponent == "S0" { try await Task.sleep(for: .seconds(3600)) }
+            if url.lastPathComponent == "S0" { try await FakeTransport.hangUntilCancelled() }
             return (200, Data(#"{"title":"T"}"#.utf8))
         }
         let harness = ManagerHarness(
