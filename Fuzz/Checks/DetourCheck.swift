@@ -38,7 +38,7 @@ public enum DetourCheck {
 
     static func check(_ text: String, mode: LinkProcessingMode, deferred: Bool) throws(FuzzViolation) {
         let result = DetourLinkPipeline.evaluate(text, mode: mode, deferred: deferred)
-        let input = "\(quoted(text)) (\(mode.rawValue), \(deferred ? "deferred" : "runtime"))"
+        let input = Quoted(text) { " (\(mode.rawValue), \(deferred ? "deferred" : "runtime"))" }
         let expected = expectedKind(text)
         let admitted: Bool
         switch expected {

@@ -17,6 +17,29 @@ public struct FuzzViolation: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(invariant): \(details)" }
 }
 
+extension FuzzViolation {
+    /// Creates a violation of `invariant` whose details are `input`, quoted.
+    init(_ invariant: String, _ input: Quoted) {
+        self.init(invariant, input.description)
+    }
+}
+
+/// An input to name in a violation's details, quoted (``quoted(_:limit:)``) only when a
+/// violation is reported: the checks run on every fuzz input, and quoting each one up front
+/// cost more than some of the checks.
+struct Quoted: CustomStringConvertible {
+    let text: String
+    let suffix: () -> String
+
+    /// `text`, and `suffix` written after it unquoted.
+    init(_ text: String, suffix: @escaping () -> String = { "" }) {
+        self.text = text
+        self.suffix = suffix
+    }
+
+    var description: String { quoted(text) + suffix() }
+}
+
 /// Throws a ``FuzzViolation`` unless `condition` holds.
 ///
 /// - Parameters:
@@ -28,6 +51,14 @@ func require(
     _ condition: Bool, _ invariant: @autoclosure () -> String, _ details: @autoclosure () -> String = ""
 ) throws(FuzzViolation) {
     if !condition { throw FuzzViolation(invariant(), details()) }
+}
+
+/// Throws a ``FuzzViolation`` naming `input` unless `condition` holds.
+@inline(__always)
+func require(
+    _ condition: Bool, _ invariant: @autoclosure () -> String, _ input: Quoted
+) throws(FuzzViolation) {
+    if !condition { throw FuzzViolation(invariant(), input.description) }
 }
 
 /// `text` in double quotes with control characters, quotes and non-ASCII scalars escaped,

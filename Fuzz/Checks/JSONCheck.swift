@@ -16,7 +16,7 @@ public enum JSONCheck {
     /// Checks one fuzz input.
     public static func check(_ data: [UInt8]) throws(FuzzViolation) {
         let text = String(decoding: data, as: UTF8.self)
-        let input = quoted(text)
+        let input = Quoted(text)
         let first = Result { () throws(JSONParseError) in try JSONValue(parsing: text) }
         let second = Result { () throws(JSONParseError) in try JSONValue(parsing: text) }
         try require(first == second, "parsing is deterministic", input)

@@ -30,7 +30,7 @@ public enum PaylisherCheck {
     public static func check(_ data: [UInt8]) throws(FuzzViolation) {
         guard let url = URL(string: String(decoding: data, as: UTF8.self)) else { return }
         let text = url.absoluteString
-        let input = quoted(text)
+        let input = Quoted(text)
         let parsed = Result { () throws(PaylisherDeepLinkError) in try PaylisherDeepLink(url: url) }
         var copy = text
         let parts: (scheme: String, host: String, path: [UInt8], query: [UInt8]?)? = copy.withUTF8 { bytes in

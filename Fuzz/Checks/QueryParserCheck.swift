@@ -22,7 +22,7 @@ public enum QueryParserCheck {
     /// Checks one fuzz input.
     public static func check(_ data: [UInt8]) throws(FuzzViolation) {
         let query = String(decoding: data, as: UTF8.self)
-        let input = quoted(query)
+        let input = Quoted(query)
         let link = DeepLink(url: url, routeParameters: [:], rawQuery: query[...])
         let expected = items(query)
         try require(
@@ -66,7 +66,7 @@ public enum QueryParserCheck {
     /// A builder read from `text` keeps the link's parameters, and its output is a fixed point.
     static func checkBuilder(_ text: String, parameters: [String: JSONValue]) throws(FuzzViolation) {
         guard let builder = DeepLinkBuilder(string: text) else { return }
-        let input = quoted(text)
+        let input = Quoted(text)
         var expected = parameters
         expected.removeValue(forKey: "dpl:json-encoded-fields")
         try require(builder.queryParameters == expected, "a builder reads the link's parameters", input)

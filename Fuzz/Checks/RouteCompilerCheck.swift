@@ -26,6 +26,8 @@ public enum RouteCompilerCheck {
         RouterOptions(),
         RouterOptions(caseInsensitivePaths: true, strictTrailingSlash: true),
     ]
+    /// What every input shares, made once per process: the URL decoder of each configuration.
+    static let decoders = configurations.map(MatchInvariants.decoder)
 
     /// Checks one fuzz input.
     public static func check(_ data: [UInt8]) throws(FuzzViolation) {
@@ -35,12 +37,14 @@ public enum RouteCompilerCheck {
             let text = String(decoding: part, as: UTF8.self)
             return text.utf8.first == UInt8(ascii: "/") ? "s://h" + text : text
         }
-        for options in configurations {
-            try check(route, urls: urls, options: options)
+        for (options, decoder) in zip(configurations, decoders) {
+            try check(route, urls: urls, options: options, decoder: decoder)
         }
     }
 
-    static func check(_ route: String, urls: [String], options: RouterOptions) throws(FuzzViolation) {
+    static func check(
+        _ route: String, urls: [String], options: RouterOptions, decoder: ReferenceMatcher
+    ) throws(FuzzViolation) {
         let compiled: CompiledRoute
         do {
             compiled = try CompiledRoute(route, options: options)
@@ -49,7 +53,10 @@ public enum RouteCompilerCheck {
             return
         }
         try checkPattern(compiled.pattern, route: route, options: options)
-        let invariants = try MatchInvariants(routes: [route], options: options)
+        // The route compiled above is the one the invariants describe; it is not compiled again.
+        let invariants = try MatchInvariants(
+            compiled: [compiled], options: options, decoder: decoder,
+            checksDescriptions: true)
         if let (url, parameters) = selfURL(compiled.pattern), url.utf8.count <= options.maxURLLength {
             let match = invariants.router.match(url)
             try require(
@@ -67,7 +74,7 @@ public enum RouteCompilerCheck {
     private static func checkRejection(
         _ error: RouteError, route: String, options: RouterOptions
     ) throws(FuzzViolation) {
-        let input = "\(quoted(route)): \(error)"
+        let input = Quoted(route) { ": \(error)" }
         try require(error.route == route, "an error names the route as given", input)
         try require(
             (1...(route.unicodeScalars.count + 1)).contains(error.column),
@@ -99,7 +106,7 @@ public enum RouteCompilerCheck {
     private static func checkPattern(
         _ pattern: RoutePattern, route: String, options: RouterOptions
     ) throws(FuzzViolation) {
-        let input = quoted(route)
+        let input = Quoted(route)
         try require(pattern.route == route, "the pattern keeps the route verbatim", input)
         if let scheme = pattern.scheme {
             try require(
