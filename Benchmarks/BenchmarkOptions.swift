@@ -17,6 +17,8 @@ struct BenchmarkOptions {
     var plotFile: String?
     var contenders: Set<String> = Set(Self.contenderKeys.values)
     var help = false
+    /// Only the regex-budget measurement (``RegexBudgetBenchmark``).
+    var regexBudget = false
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
@@ -46,6 +48,9 @@ struct BenchmarkOptions {
           --contenders LIST     among path,url,dispatch,pcre2,nsregex (default all; the baseline
                                 always runs)
           --one-by-one-max N    largest table registered one route at a time (default 1000)
+          --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
+                                regex tails, the worst of 10000 catastrophic tails, at the
+                                default budget and at UInt32.max
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
 
         Output:
@@ -110,6 +115,7 @@ struct BenchmarkOptions {
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
             case "--quick": options.quick = true
+            case "--regex-budget": options.regexBudget = true
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true

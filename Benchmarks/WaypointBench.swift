@@ -22,6 +22,10 @@ struct WaypointBench {
         #if DEBUG
             log("warning: a debug build; run `swift run -c release waypoint-bench` for real figures")
         #endif
+        if options.regexBudget {
+            print(try RegexBudgetBenchmark().run(log: log).joined(separator: "\n"))
+            return
+        }
         if !AllocationCounter.isWorking { log("allocation counting is not available here; shown as n/a") }
         var corpora: [() throws -> Corpus] = []
         if let routes = options.routesFile, let lookups = options.lookupsFile {
