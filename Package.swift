@@ -117,12 +117,17 @@ let package = Package(
             name: "CMallocCounter",
             path: "Benchmarks/CMallocCounter"
         ),
+        // The benchmark's floor: a plain segment trie in C, timed beside Waypoint.
+        .target(
+            name: "CSegmentTrie",
+            path: "Benchmarks/CSegmentTrie"
+        ),
         // The match-throughput benchmark: `swift run -c release waypoint-bench --help`.
         .executableTarget(
             name: "WaypointBenchmark",
-            dependencies: ["Waypoint", "CMallocCounter"],
+            dependencies: ["Waypoint", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
-            exclude: ["CMallocCounter", "results"],
+            exclude: ["CMallocCounter", "CSegmentTrie", "corpora", "results"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -17,13 +17,23 @@ struct BenchmarkOptions {
     var plotFile: String?
     var contenders: Set<String> = Set(Self.contenderKeys.values)
     var help = false
+    /// `--instructions`: count instructions under callgrind instead of timing.
+    var instructions = false
+    /// With `--instructions`: simulate the caches too.
+    var cacheSimulation = false
+    /// With `--instructions`: the bounds that make the run fail.
+    var gate: InstructionGate?
+    /// With `--instructions`: passes over each set inside the counted loop.
+    var passes = 10
+    /// Internal: run one contender and set as a callgrind child (`KEY:hits`).
+    var callgrindChild: String?
     /// Only the regex-budget measurement (``RegexBudgetBenchmark``).
     var regexBudget = false
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
         "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch", "pcre2": "pcre2Scan",
-        "nsregex": "nsRegularExpressionScan",
+        "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
     ]
 
     static let usage = """
@@ -45,9 +55,9 @@ struct BenchmarkOptions {
         Measurement:
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
-          --contenders LIST     among path,url,dispatch,pcre2,nsregex (default all; the baseline
+          --contenders LIST     among c,path,url,dispatch,pcre2,nsregex (default all; the baseline
                                 always runs)
-          --one-by-one-max N    largest table registered one route at a time (default 1000)
+          --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails, the worst of 10000 catastrophic tails, at the
                                 default budget and at UInt32.max
@@ -57,6 +67,15 @@ struct BenchmarkOptions {
           --json                JSON on standard output (the table goes to standard error)
           --plot FILE.svg       ns per match against route count, log-log, every contender
           --help                this text
+
+        Instructions (valgrind):
+          --instructions        count instructions per lookup under callgrind instead of timing,
+                                counting only the timed loop; contenders c,path,url,dispatch
+                                (default REST size 100 only)
+          --cache-sim           with --instructions: also simulated cache misses per lookup
+          --passes N            with --instructions: passes over each set counted (default 10)
+          --gate LIST           with --instructions: fail when a count exceeds a bound, as in
+                                path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5
         """
 
     /// Parses `arguments` (without the program name).
@@ -111,7 +130,7 @@ struct BenchmarkOptions {
                 let names = try value(argument).split(separator: ",").map(String.init)
                 if let unknown = names.first(where: { contenderKeys[$0] == nil }) {
                     throw BenchmarkError.usage(
-                        "unknown contender \(unknown); use path,url,dispatch,pcre2,nsregex")
+                        "unknown contender \(unknown); use c,path,url,dispatch,pcre2,nsregex")
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
             case "--quick": options.quick = true
@@ -119,6 +138,11 @@ struct BenchmarkOptions {
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true
+            case "--instructions": options.instructions = true
+            case "--cache-sim": options.cacheSimulation = true
+            case "--gate": options.gate = try InstructionGate(try value(argument))
+            case "--passes": options.passes = try integer(argument, minimum: 1)
+            case "--callgrind-child": options.callgrindChild = try value(argument)
             default: throw BenchmarkError.usage("unknown argument \(argument); see --help")
             }
         }
@@ -129,6 +153,14 @@ struct BenchmarkOptions {
             if !explicitRunTime { options.plan.runSeconds = 0.01 }
             options.plan.minimumSample = 4
             options.plan.bulkRepetitions = { _ in 3 }
+            options.plan.oneByOneLimit = min(options.plan.oneByOneLimit, 1_000)
+            options.plan.cycles = 11
+        }
+        if options.instructions || options.callgrindChild != nil {
+            if !explicitSizes { options.sizes = options.routesFile == nil ? [100] : [] }
+            if !explicitAppSizes { options.appSizes = [] }
+        } else if options.cacheSimulation || options.gate != nil {
+            throw BenchmarkError.usage("--cache-sim and --gate go with --instructions")
         }
         if (options.routesFile == nil) != (options.lookupsFile == nil) {
             throw BenchmarkError.usage("--routes and --lookups go together")

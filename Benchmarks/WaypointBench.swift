@@ -18,6 +18,45 @@ struct WaypointBench {
         }
     }
 
+    /// The corpora `options` name, each with the arguments that make it alone (for the
+    /// callgrind children of `--instructions`).
+    static func corpora(
+        _ options: BenchmarkOptions
+    ) -> [(make: () throws -> Corpus, name: String, arguments: [String])] {
+        let common = ["--seed", String(options.seed), "--base-url", options.baseURL]
+        if let routes = options.routesFile, let lookups = options.lookupsFile {
+            var arguments = ["--routes", routes, "--lookups", lookups] + common
+            if let misses = options.missesFile { arguments += ["--misses", misses] }
+            let name = URL(fileURLWithPath: routes).deletingPathExtension().lastPathComponent
+            return [
+                (
+                    {
+                        try FileCorpus.load(
+                            routes: routes, lookups: lookups, misses: options.missesFile,
+                            baseURL: options.baseURL)
+                    }, name, arguments
+                )
+            ]
+        }
+        var corpora: [(make: () throws -> Corpus, name: String, arguments: [String])] = []
+        for size in options.sizes {
+            corpora.append(
+                (
+                    { RESTCorpus.corpus(count: size, seed: options.seed, baseURL: options.baseURL) },
+                    "rest-\(size)",
+                    ["--sizes", String(size), "--app-sizes", "0"] + common
+                ))
+        }
+        for size in options.appSizes {
+            corpora.append(
+                (
+                    { try AppCorpus.corpus(count: size, seed: options.seed) }, "app-\(size)",
+                    ["--sizes", "0", "--app-sizes", String(size)] + common
+                ))
+        }
+        return corpora
+    }
+
     static func run(_ options: BenchmarkOptions) throws {
         #if DEBUG
             log("warning: a debug build; run `swift run -c release waypoint-bench` for real figures")
@@ -26,23 +65,20 @@ struct WaypointBench {
             print(try RegexBudgetBenchmark().run(log: log).joined(separator: "\n"))
             return
         }
-        if !AllocationCounter.isWorking { log("allocation counting is not available here; shown as n/a") }
-        var corpora: [() throws -> Corpus] = []
-        if let routes = options.routesFile, let lookups = options.lookupsFile {
-            corpora.append {
-                try FileCorpus.load(
-                    routes: routes, lookups: lookups, misses: options.missesFile, baseURL: options.baseURL)
+        if let spec = options.callgrindChild {
+            let child = try InstructionChild(spec: spec, passes: options.passes)
+            guard let corpus = corpora(options).first else {
+                throw BenchmarkError.usage("no corpus for the child")
             }
-        } else {
-            for size in options.sizes {
-                corpora.append {
-                    RESTCorpus.corpus(count: size, seed: options.seed, baseURL: options.baseURL)
-                }
-            }
-            for size in options.appSizes {
-                corpora.append { try AppCorpus.corpus(count: size, seed: options.seed) }
-            }
+            try child.run(try corpus.make())
+            return
         }
+        if options.instructions {
+            try runInstructions(options)
+            return
+        }
+        if !AllocationCounter.isWorking { log("allocation counting is not available here; shown as n/a") }
+        let corpora = corpora(options).map(\.make)
         var reports: [CorpusReport] = []
         for make in corpora {
             // Each corpus is built, measured and released before the next one.
@@ -70,6 +106,33 @@ struct WaypointBench {
             try svg.write(toFile: plotFile, atomically: true, encoding: .utf8)
             log("wrote \(plotFile)")
         }
+    }
+
+    /// `--instructions`: the counts, the table (or JSON) and the gate.
+    static func runInstructions(_ options: BenchmarkOptions) throws {
+        var selected = options.contenders.intersection(InstructionBenchmark.keys)
+        // Without the floor there is no ratio to report or gate.
+        selected.insert("cSegmentTrie")
+        let benchmark = InstructionBenchmark(
+            corpora: corpora(options).map { ($0.name, $0.arguments) }, selected: selected,
+            passes: options.passes,
+            cacheSimulation: options.cacheSimulation, log: log)
+        let report = try benchmark.run()
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+            FileHandle.standardError.write(Data((report.text + "\n").utf8))
+        } else {
+            print(report.text)
+        }
+        guard let gate = options.gate else { return }
+        let failures = gate.failures(in: report)
+        guard failures.isEmpty else {
+            throw BenchmarkError.usage(
+                "the instruction gate failed:\n  " + failures.joined(separator: "\n  "))
+        }
+        log("the instruction gate passed")
     }
 
     /// A progress line on standard error.

@@ -18,28 +18,8 @@ struct CorpusBenchmark {
             routes: routes, handlers: sink.handlers(count: routes.count), plan: plan
         ).run()
         let baseline = corpus.isPathOnly ? "waypointPath" : "waypointURL"
-        var contenders: [any Contender] = []
-        var reports: [String: ContenderReport] = [:]
-        if corpus.isPathOnly {
-            contenders.append(WaypointPathContender(router: router))
-        } else {
-            reports["waypointPath"] = ContenderReport(
-                key: "waypointPath", name: "Waypoint path",
-                note: "n/a: host and scheme routes are not reachable from a bare path")
-        }
-        contenders.append(WaypointURLContender(router: router))
-        contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
-        if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan") {
-            log("\(corpus.name): compiling \(routes.count) PCRE2 and NSRegularExpression patterns")
-            let reference = try ReferenceMatcher(routes: routes)
-            contenders.append(PCRE2ScanContender(reference: reference))
-            do {
-                contenders.append(try NSRegularExpressionScanContender(routes: routes, reference: reference))
-            } catch let error as ScanError {
-                reports["nsRegularExpressionScan"] = ContenderReport(
-                    key: "nsRegularExpressionScan", name: "NSRegularExpression scan", note: "n/a: \(error)")
-            }
-        }
+        var (contenders, reports) = try Self.contenders(
+            for: corpus, router: router, sink: sink, selected: selected, log: log)
         contenders.removeAll { $0.key != baseline && !selected.contains($0.key) }
 
         log("\(corpus.name): verifying and calibrating \(contenders.map(\.name).joined(separator: ", "))")
@@ -68,7 +48,8 @@ struct CorpusBenchmark {
                 key: contender.key, name: contender.name, hits: report(true), misses: report(false))
         }
         let order = [
-            "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan", "nsRegularExpressionScan",
+            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan",
+            "nsRegularExpressionScan",
         ]
         return CorpusReport(
             name: corpus.name, family: corpus.family, routes: routes.count, hits: corpus.hits.count,
@@ -76,6 +57,49 @@ struct CorpusBenchmark {
             contenders: order.compactMap { reports[$0] }.filter {
                 $0.key == baseline || selected.contains($0.key)
             })
+    }
+
+    /// The contenders that can run on `corpus` with `router` (bulk-registered with the
+    /// handlers of `sink`), and notes for those that cannot. Linear scans are made only
+    /// when `selected` names one of them.
+    static func contenders(
+        for corpus: Corpus, router: Router, sink: DispatchSink, selected: Set<String>,
+        log: (String) -> Void
+    ) throws -> ([any Contender], [String: ContenderReport]) {
+        let routes = corpus.routes
+        var contenders: [any Contender] = []
+        var reports: [String: ContenderReport] = [:]
+        if corpus.isPathOnly {
+            if selected.contains("cSegmentTrie") {
+                do {
+                    contenders.append(try CSegmentTrieContender(routes: routes))
+                } catch let error as ScanError {
+                    reports["cSegmentTrie"] = ContenderReport(
+                        key: "cSegmentTrie", name: "C segment trie", note: "n/a: \(error)")
+                }
+            }
+            contenders.append(WaypointPathContender(router: router))
+        } else {
+            reports["waypointPath"] = ContenderReport(
+                key: "waypointPath", name: "Waypoint path",
+                note: "n/a: host and scheme routes are not reachable from a bare path")
+            reports["cSegmentTrie"] = ContenderReport(
+                key: "cSegmentTrie", name: "C segment trie", note: "n/a: it takes bare paths only")
+        }
+        contenders.append(WaypointURLContender(router: router))
+        contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
+        if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan") {
+            log("\(corpus.name): compiling \(routes.count) PCRE2 and NSRegularExpression patterns")
+            let reference = try ReferenceMatcher(routes: routes)
+            contenders.append(PCRE2ScanContender(reference: reference))
+            do {
+                contenders.append(try NSRegularExpressionScanContender(routes: routes, reference: reference))
+            } catch let error as ScanError {
+                reports["nsRegularExpressionScan"] = ContenderReport(
+                    key: "nsRegularExpressionScan", name: "NSRegularExpression scan", note: "n/a: \(error)")
+            }
+        }
+        return (contenders, reports)
     }
 
     private func setReport(_ item: TimedSeries, baseline: TimedSeries?) -> SetReport {

@@ -9,9 +9,10 @@ struct MeasurementPlan {
     var minimumSample = 8
     /// Bulk registrations timed per corpus size: more for small tables.
     var bulkRepetitions: (Int) -> Int = { routes in routes >= 100_000 ? 3 : routes >= 10_000 ? 5 : 11 }
-    /// The largest table registered one route at a time (each registration rebuilds the
-    /// table, so the total grows with the square of the size).
-    var oneByOneLimit = 1_000
+    /// The largest table registered one route at a time.
+    var oneByOneLimit = 10_000
+    /// Register-and-remove cycles timed beside each corpus's routes.
+    var cycles = 101
     /// Seeds the order in which lookups are timed.
     var orderSeed: UInt64 = 0x0DE4
 }

@@ -32,10 +32,24 @@ struct RegistrationBenchmark {
                 for (route, handler) in zip(routes, handlers) { try fresh.register(route, handler: handler) }
             }.seconds
         }
+        // Register and remove one more route beside the table, as an app that adds a route
+        // at run time does; timed cycle by cycle, the median is kept.
+        var cycles: [Double] = []
+        for index in 0..<plan.cycles {
+            let route = "/waypoint-bench-cycle/\(index)/:id"
+            cycles.append(
+                try Stopwatch.measure {
+                    try router.register(route) { _ in }
+                    guard router.remove(route) else {
+                        throw CorpusError.generator("\(route) was not registered")
+                    }
+                }.seconds)
+        }
         let count = Double(routes.count)
         let report = RegistrationReport(
             bulkMilliseconds: Summary(bulk).scaled(by: 1e3), bulkRepetitions: bulk.count,
             oneByOneMilliseconds: oneByOne.map { $0 * 1e3 },
+            cycleMicroseconds: cycles.isEmpty ? nil : Summary(cycles).median * 1e6,
             heapBytesPerRoute: heapBefore.flatMap { before in heapAfter.map { Double($0 - before) / count } },
             residentBytesPerRoute: residentBefore.flatMap { before in
                 residentAfter.map { Double($0 - before) / count }

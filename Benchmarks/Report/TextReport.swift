@@ -40,6 +40,7 @@ struct TextReport {
         registered +=
             registration.oneByOneMilliseconds.map { ", one by one \(Self.number($0)) ms" }
             ?? ", one by one not timed (table too large)"
+        registered += registration.cycleMicroseconds.map { ", register+remove \(Self.number($0)) us" } ?? ""
         lines.append(registered)
         let heap =
             registration.heapBytesPerRoute.map { "\(Self.integer(Int($0))) B/route heap" } ?? "heap n/a"
@@ -167,7 +168,7 @@ struct TextReport {
         return (value < 0 ? "-" : "") + grouped
     }
 
-    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         guard text.count < width else { return right ? " " + text : text + " " }
         let padding = String(repeating: " ", count: width - text.count)
         return right ? padding + text : text + padding

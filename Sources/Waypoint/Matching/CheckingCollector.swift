@@ -19,7 +19,7 @@ struct CheckingCollector<Inner: TrieHitCollector>: TrieHitCollector {
     }
 
     mutating func record(_ hit: TrieHit) {
-        let route = context.routes[Int(hit.order)]
+        let route = context.table.route(order: hit.order)
         if route.checks.isEmpty {
             inner.record(hit)
             return

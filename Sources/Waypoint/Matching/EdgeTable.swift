@@ -70,7 +70,14 @@ struct EdgeTable: Sendable {
         _ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafeRawPointer, foldCase: Bool
     ) -> Bool {
         guard stored.loadUnaligned(as: UInt32.self) == UInt32(key.count) else { return false }
-        let bytes = stored + 4
+        return bytesEqual(key, stored + 4, foldCase: foldCase)
+    }
+
+    /// Whether `key` equals the `key.count` bytes at `bytes` (lower-cased when `foldCase`).
+    @inline(__always)
+    static func bytesEqual(
+        _ key: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeRawPointer, foldCase: Bool
+    ) -> Bool {
         if foldCase {
             for index in 0..<key.count
             where key[index].asciiLowercased != bytes.load(fromByteOffset: index, as: UInt8.self) {

@@ -7,21 +7,32 @@
 package final class RouteTable: Sendable {
     /// The options the routes were compiled with.
     package let options: RouterOptions
-    /// The routes, in registration order.
-    package let routes: [CompiledRoute]
     let limits: RegexLimits
     /// Lower-cased schemes (under parent 0) mapped to their index.
     private let schemes: EdgeTable
     /// `[path, host]` tries without a scheme, then `[path, host]` for each scheme.
     private let tries: [Trie]
+    /// The tries' nodes, edges and route lists, shared with the tables published before
+    /// and after this one (see ``TrieStore``); ``arena`` points into them.
+    let store: TrieStore
+    let arena: TrieArena
     /// The most capture groups any tail needs.
     private let maxGroups: Int
-    /// Per route, in order: what a hit that ends in the trie (``TrieHit/Kind/end``) needs to
-    /// make its match, kept in flat arrays so that a match does not read the compiled
-    /// route, its pattern and its capture list from three separate heap objects.
-    private let summaries: [RouteSummary]
-    /// The `:name` captures of every route, each route's in one range, in route order.
-    private let captures: [Capture]
+    /// Every route registered since the store was last rebuilt, by *order*: removed
+    /// routes keep their entries (and their orders are never reused) until the next
+    /// rebuild, so orders grow with registration and a route's priority is its order less
+    /// the removed orders below it.
+    private let routeLog: AppendLog<CompiledRoute>
+    /// Per order: what a hit that ends in the trie (``TrieHit/Kind/end``) needs to make its
+    /// match, kept in flat logs so that a match does not read the compiled route, its
+    /// pattern and its capture list from three separate heap objects.
+    private let summaries: AppendLog<RouteSummary>
+    /// The `:name` captures of every route, each route's in one range, in order.
+    private let captures: AppendLog<Capture>
+    /// The orders issued so far (live and removed).
+    private let orderCount: Int
+    /// Removed orders, ascending.
+    private let removed: [Int32]
     /// Whether any route has segment checks (``CompiledRoute/checks``); when none has, the
     /// tries record their hits directly.
     private let hasChecks: Bool
@@ -45,52 +56,77 @@ package final class RouteTable: Sendable {
     ///
     /// - Complexity: O(total segments of all routes). Regexes are not recompiled: they
     ///   belong to the ``CompiledRoute`` values, which are shared between tables.
-    init(routes: [CompiledRoute], options: RouterOptions, limits: RegexLimits) {
-        self.options = options
-        self.routes = routes
-        self.limits = limits
-        var schemeKeys: [[UInt8]: Int] = [:]
-        var grouped: [[(order: Int32, route: CompiledRoute)]] = [[], []]
-        var schemes = EdgeTable(capacity: 4)
-        for (order, route) in routes.enumerated() {
-            var group = 0
-            if let key = route.schemeKey {
-                if let index = schemeKeys[key] {
-                    group = 2 + 2 * index
-                } else {
-                    let index = schemeKeys.count
-                    schemeKeys[key] = index
-                    schemes.insert(parent: 0, key: key, child: Int32(index))
-                    grouped.append(contentsOf: [[], []])
-                    group = 2 + 2 * index
-                }
+    convenience init(routes: [CompiledRoute], options: RouterOptions, limits: RegexLimits) {
+        var builder = Builder(options: options, limits: limits)
+        for route in routes { _ = builder.add(route) }
+        self.init(builder)
+    }
+
+    /// The table `builder` holds now.
+    init(_ builder: Builder) {
+        options = builder.options
+        limits = builder.limits
+        schemes = builder.schemes
+        tries = builder.tries
+        store = builder.store
+        arena = builder.store.arena
+        maxGroups = builder.maxGroups
+        routeLog = builder.routeLog
+        summaries = builder.summaries
+        captures = builder.captures
+        orderCount = builder.routeLog.count
+        removed = builder.removed
+        hasChecks = builder.hasChecks
+    }
+
+    /// The routes, in registration order.
+    ///
+    /// - Complexity: O(n); matching does not use it.
+    package var routes: [CompiledRoute] {
+        var result: [CompiledRoute] = []
+        result.reserveCapacity(orderCount - removed.count)
+        var next = 0
+        for order in 0..<orderCount {
+            if next < removed.count && removed[next] == Int32(order) {
+                next += 1
+                continue
             }
-            if route.pattern.kind == .host { group += 1 }
-            grouped[group].append((Int32(order), route))
+            result.append(routeLog[order])
         }
-        if schemes.count * 2 > 8 {
-            // Rebuild at a size that keeps the load factor at one half.
-            var resized = EdgeTable(capacity: schemeKeys.count)
-            for (key, index) in schemeKeys { resized.insert(parent: 0, key: key, child: Int32(index)) }
-            schemes = resized
+        return result
+    }
+
+    /// The route registered with `order`.
+    @inline(__always)
+    func route(order: Int32) -> CompiledRoute {
+        routeLog[Int(order)]
+    }
+
+    /// The priority (position in registration order) of the route with `order`.
+    @inline(__always)
+    func priority(ofOrder order: Int32) -> Int {
+        guard !removed.isEmpty else { return Int(order) }
+        return Int(order) - Self.countBelow(order, in: removed)
+    }
+
+    /// The order of the route at `priority`.
+    package func order(ofPriority priority: Int) -> Int {
+        var order = priority
+        for gone in removed {
+            if Int(gone) <= order { order += 1 } else { break }
         }
-        self.schemes = schemes
-        tries = grouped.enumerated().map { index, routes in Trie(routes: routes, isHost: index % 2 == 1) }
-        maxGroups = routes.reduce(0) { max($0, $1.groupCount) }
-        var summaries: [RouteSummary] = []
-        var captures: [Capture] = []
-        summaries.reserveCapacity(routes.count)
-        for route in routes {
-            let start = Int32(captures.count)
-            captures.append(contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
-            summaries.append(
-                RouteSummary(
-                    route: route.pattern.route, captureStart: start, captureEnd: Int32(captures.count),
-                    hasChecks: !route.checks.isEmpty))
+        return order
+    }
+
+    /// How many elements of the ascending `list` are below `value`.
+    static func countBelow(_ value: Int32, in list: [Int32]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
         }
-        self.summaries = summaries
-        self.captures = captures
-        hasChecks = routes.contains { !$0.checks.isEmpty }
+        return low
     }
 
     /// The outcome of matching one URL.
@@ -295,20 +331,19 @@ package final class RouteTable: Sendable {
             // ``parameters(of:hit:view:context:)`` for the general case, which `explain`
             // uses and tests compare with this).
             var parameters = RouteParameters(capacity: Int(summary.captureEnd - summary.captureStart))
-            captures.withUnsafeBufferPointer { captures in
-                for index in Int(summary.captureStart)..<Int(summary.captureEnd) {
-                    let capture = captures[index]
-                    parameters.append(
-                        name: capture.name, value: SegmentView.string(view.segment(Int(capture.depth))))
-                }
+            for index in Int(summary.captureStart)..<Int(summary.captureEnd) {
+                let capture = captures[index]
+                parameters.append(
+                    name: capture.name, value: SegmentView.string(view.segment(Int(capture.depth))))
             }
-            return RouteMatch(route: summary.route, routeParameters: parameters, priority: Int(hit.order))
+            return RouteMatch(
+                route: summary.route, routeParameters: parameters, priority: priority(ofOrder: hit.order))
         }
-        let route = routes[Int(hit.order)]
+        let route = route(order: hit.order)
         return RouteMatch(
             route: route.pattern.route,
             routeParameters: parameters(of: route, hit: hit, view: view, context: context),
-            priority: Int(hit.order))
+            priority: priority(ofOrder: hit.order))
     }
 
     /// Reads the parameters of `route` for `hit` from `view`.

@@ -15,8 +15,8 @@ struct SearchContext {
     /// when a regex runs, so a lookup that runs none never touches thread-local storage.
     var matchData: MatchData { MatchData.forCurrentThread(groups: groups) }
 
-    /// Compiled routes by order.
-    var routes: [CompiledRoute] { table.routes }
+    /// The tries' storage.
+    var arena: TrieArena { table.arena }
     /// The limits every regex match runs under.
     var limits: RegexLimits { table.limits }
 }
@@ -36,10 +36,12 @@ extension Trie {
         let virtualDepth = Int32(count + 1)
         // A visit goes on to one child and pushes at most one, so the stack never exceeds
         // one entry per level.
+        let arena = context.arena
+        let nodes = arena.nodes
         withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: count + 2) { stack in
-            nodes.withUnsafeBufferPointer { nodes in
+            do {
                 var top = 0
-                var index: Int32 = 0
+                var index: Int32 = root
                 var depth: Int32 = 0
                 while true {
                     let node = nodes[Int(index)]
@@ -56,7 +58,7 @@ extension Trie {
                             }
                         } else if node.terminals >= 0 {
                             report(
-                                terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
+                                arena.terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
                                 virtualDepth: virtualDepth, view: view, context: context, into: &collector)
                         }
                         var literal: (node: Int32, depth: Int32) = (-1, 0)
@@ -65,7 +67,7 @@ extension Trie {
                             let segment = view.segment(Int(depth))
                             if node.hasLiteralChildren {
                                 let fold = (isHost && depth == 0) || context.caseInsensitivePaths
-                                literal = (edges.child(of: index, key: segment, foldCase: fold), depth + 1)
+                                literal = (arena.child(of: node, key: segment, foldCase: fold), depth + 1)
                             }
                             if !segment.isEmpty && node.anyChild >= 0 { any = (node.anyChild, depth + 1) }
                         } else if depth == Int32(count) && !context.strictTrailingSlash
@@ -73,7 +75,7 @@ extension Trie {
                         {
                             // The trailing slash the router ignores: an empty last segment.
                             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                            literal = (edges.child(of: index, key: empty, foldCase: false), virtualDepth)
+                            literal = (arena.child(of: node, key: empty, foldCase: false), virtualDepth)
                         }
                         // Visit the child holding the earlier route next, and keep the other.
                         if literal.node >= 0 && any.node >= 0 {
@@ -104,7 +106,8 @@ extension Trie {
         _ terminals: Terminals, atEnd: Bool, depth: Int32, virtualDepth: Int32, view: SegmentView,
         context: SearchContext, into collector: inout Collector
     ) {
-        orders.withUnsafeBufferPointer { orders in
+        let orders = context.arena.orders
+        do {
             if atEnd {
                 for slot in terminals.ends {
                     let order = orders[Int(slot)]
@@ -150,7 +153,7 @@ extension Trie {
             collector.recordBudgetSpent(order: order)
             return
         }
-        guard let regex = context.table.routes[Int(order)].tail?.regex else { return }
+        guard let regex = context.table.route(order: order).tail?.regex else { return }
         let limits = context.limits
         let data = context.matchData
         let start = Int(depth)

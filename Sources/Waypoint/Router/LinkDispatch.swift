@@ -58,7 +58,7 @@ struct LinkDispatch: Sendable {
     mutating func run(onMainActor: Bool?) -> DeepLinkResult? {
         while index < candidates.count {
             let match = candidates[index]
-            let handler = snapshot.handlers[match.priority]
+            let handler = snapshot.handler(atPriority: match.priority)
             if handler.isMainActor && !(onMainActor ?? MainQueue.isCurrent) { return nil }
             let deepLink = link(match)
             let outcome: DeepLinkHandling?  // nil: declined

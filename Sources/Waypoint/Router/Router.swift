@@ -25,32 +25,57 @@ public final class Router: Sendable {
     /// What a dispatch reads: the compiled table, the handlers by route order, the gate.
     final class Snapshot: Sendable {
         let table: RouteTable
-        let handlers: [RouteHandler]
+        /// The handlers by route *order* (see ``RouteTable``), shared with the registry.
+        let handlers: AppendLog<RouteHandler>
         let gate: (@Sendable (URL) -> Bool)?
 
-        init(table: RouteTable, handlers: [RouteHandler], gate: (@Sendable (URL) -> Bool)?) {
+        init(table: RouteTable, handlers: AppendLog<RouteHandler>, gate: (@Sendable (URL) -> Bool)?) {
             self.table = table
             self.handlers = handlers
             self.gate = gate
         }
+
+        /// The handler of the route at `priority`.
+        func handler(atPriority priority: Int) -> RouteHandler {
+            handlers[table.order(ofPriority: priority)]
+        }
     }
 
-    private struct Registry {
-        var routes: [CompiledRoute] = []
-        var handlers: [RouteHandler] = []
-        var positions: [String: Int] = [:]
+    private struct Registry: Sendable {
+        var builder: RouteTable.Builder
+        /// The handlers by route order; an entry of a removed route stays until a rebuild.
+        var handlers = AppendLog<RouteHandler>(capacity: 16)
+        /// Each registered route's order.
+        var orders: [String: Int32] = [:]
         var gate: (@Sendable (URL) -> Bool)?
         var errors: [RouteError] = []
+
+        /// Rebuilds the table from the live routes when dead entries outweigh them.
+        mutating func collectGarbage() {
+            guard builder.needsRebuild else { return }
+            let live = RouteTable(builder).routes
+            let oldOrders = orders
+            builder = builder.rebuilt()
+            var fresh = AppendLog<RouteHandler>(capacity: max(16, live.count))
+            orders = [:]
+            orders.reserveCapacity(live.count)
+            for (order, route) in live.enumerated() {
+                let name = route.pattern.route
+                if let old = oldOrders[name] { fresh = fresh.appending(handlers[Int(old)]) }
+                orders[name] = Int32(order)
+            }
+            handlers = fresh
+        }
     }
 
     /// Creates an empty router.
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
         limits = RegexLimits(options: options)
-        published = Locked(
-            Snapshot(table: RouteTable(routes: [], options: options, limits: limits), handlers: [], gate: nil)
-        )
-        registry = Locked(Registry())
+        var builder = RouteTable.Builder(options: options, limits: limits)
+        let registry = Registry(builder: builder)
+        published = Locked(Snapshot(table: builder.publish(), handlers: registry.handlers, gate: nil))
+        self.registry = Locked(registry)
     }
 
     /// The current snapshot; the lock is held only to copy the reference.
@@ -68,9 +93,9 @@ public final class Router: Sendable {
     /// its place in the priority order.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    /// - Complexity: O(n) in the number of registered routes, to publish the new table.
-    ///   Use ``register(_:)`` to register many
-    ///   routes with one publication.
+    /// - Complexity: O(segments of `route`), amortised, whatever the number of registered
+    ///   routes: registering routes one at a time costs about what registering them in
+    ///   bulk does. Replacing a handler costs O(n).
     public func register(_ route: String, handler: @escaping @Sendable (DeepLink) -> Void) throws(RouteError)
     {
         try register([(route, .closure(handler))])
@@ -118,55 +143,47 @@ public final class Router: Sendable {
     ///
     /// - Throws: ``RouteError`` for the first invalid route; then none of the routes is
     ///   registered.
-    /// - Complexity: O(n + m) for n registered and m new routes.
+    /// - Complexity: O(m) for m new routes, amortised, whatever the number registered.
     public func register(_ routes: some Sequence<(String, RouteHandler)>) throws(RouteError) {
         var compiled: [(route: String, handler: RouteHandler, compiled: CompiledRoute?)] = []
-        // Routes already registered, or earlier in this batch, only replace a handler.
-        var seen = registry.withLock { Set($0.positions.keys) }
+        // Routes already registered, or earlier in this batch, only replace a handler; the
+        // others compile outside the lock.
+        var batch: Set<String> = []
         for (route, handler) in routes {
-            if !seen.insert(route).inserted {
-                compiled.append((route, handler, nil))
-            } else {
-                compiled.append((route, handler, try CompiledRoute(route, options: options)))
-            }
+            let known = !batch.insert(route).inserted || registry.withLock { $0.orders[route] != nil }
+            compiled.append((route, handler, known ? nil : try CompiledRoute(route, options: options)))
         }
         registry.withLock { registry in
-            var structureChanged = false
             for (route, handler, compiledRoute) in compiled {
-                if let position = registry.positions[route] {
-                    registry.handlers[position] = handler
-                } else if let compiledRoute {
-                    registry.positions[route] = registry.routes.count
-                    registry.routes.append(compiledRoute)
-                    registry.handlers.append(handler)
-                    structureChanged = true
-                } else {
-                    // Removed by another registration after this one compiled it.
-                    if let fresh = try? CompiledRoute(route, options: options) {
-                        registry.positions[route] = registry.routes.count
-                        registry.routes.append(fresh)
-                        registry.handlers.append(handler)
-                        structureChanged = true
+                if let order = registry.orders[route] {
+                    // Published tables read the old entry: replace it in a copy.
+                    var copy = AppendLog<RouteHandler>(capacity: registry.handlers.capacity)
+                    for index in 0..<registry.handlers.count {
+                        copy = copy.appending(index == Int(order) ? handler : registry.handlers[index])
                     }
+                    registry.handlers = copy
+                } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
+                    // (A route compiled here was removed by another registration after this
+                    // one saw it registered.)
+                    let order = registry.builder.add(route)
+                    registry.orders[route.pattern.route] = order
+                    registry.handlers = registry.handlers.appending(handler)
                 }
             }
-            publish(registry, rebuild: structureChanged)
+            publish(&registry)
         }
     }
 
     /// Removes `route`. Adding it again later puts it last in the priority order.
     ///
     /// - Returns: whether the route was registered.
+    /// - Complexity: O(segments of `route`) plus O(removed routes), amortised.
     @discardableResult
     public func remove(_ route: String) -> Bool {
         registry.withLock { registry in
-            guard let position = registry.positions.removeValue(forKey: route) else { return false }
-            registry.routes.remove(at: position)
-            registry.handlers.remove(at: position)
-            for index in position..<registry.routes.count {
-                registry.positions[registry.routes[index].pattern.route] = index
-            }
-            publish(registry, rebuild: true)
+            guard let order = registry.orders.removeValue(forKey: route) else { return false }
+            registry.builder.remove(order: order)
+            publish(&registry)
             return true
         }
     }
@@ -178,7 +195,7 @@ public final class Router: Sendable {
     /// ``register(_:handler:)-(_,(DeepLink)->Void)`` to get the error thrown.
     public subscript(route: String) -> RouteHandler? {
         get {
-            registry.withLock { registry in registry.positions[route].map { registry.handlers[$0] } }
+            registry.withLock { registry in registry.orders[route].map { registry.handlers[Int($0)] } }
         }
         set {
             guard let newValue else {
@@ -212,16 +229,16 @@ public final class Router: Sendable {
         set {
             registry.withLock { registry in
                 registry.gate = newValue
-                publish(registry, rebuild: false)
+                publish(&registry)
             }
         }
     }
 
-    /// Publishes the registry's state; `rebuild` when routes were added or removed.
-    private func publish(_ registry: Registry, rebuild: Bool) {
-        let table =
-            rebuild ? RouteTable(routes: registry.routes, options: options, limits: limits) : snapshot.table
-        let next = Snapshot(table: table, handlers: registry.handlers, gate: registry.gate)
+    /// Publishes the registry's state, after reclaiming garbage when it is due.
+    private func publish(_ registry: inout Registry) {
+        registry.collectGarbage()
+        let next = Snapshot(
+            table: registry.builder.publish(), handlers: registry.handlers, gate: registry.gate)
         published.withLock { $0 = next }
     }
 }

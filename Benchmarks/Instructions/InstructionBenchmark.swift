@@ -1,0 +1,151 @@
+import Foundation
+
+/// `--instructions`: counts the instructions each contender executes per lookup, under
+/// callgrind, counting only ``waypointBenchTimedLoop(_:passes:)``. Unlike times, the
+/// counts do not depend on what else the machine runs, so they can gate CI.
+///
+/// Each contender and lookup set runs in its own child process (this executable with
+/// `--callgrind-child`), which builds the same corpus and verifies every answer first.
+struct InstructionBenchmark {
+    /// The contender keys measured, in report order.
+    static let keys = ["cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch"]
+
+    /// The corpora, each as the command-line arguments that make it alone.
+    let corpora: [(name: String, arguments: [String])]
+    let selected: Set<String>
+    let passes: Int
+    /// Whether to simulate the caches (`--cache-sim=yes`) and report their misses.
+    let cacheSimulation: Bool
+    let log: (String) -> Void
+
+    func run() throws -> InstructionReport {
+        let executable = try Self.strippedCopy()
+        defer { try? FileManager.default.removeItem(atPath: executable) }
+        var reports: [InstructionReport.Corpus] = []
+        for corpus in corpora {
+            var contenders: [InstructionReport.Contender] = []
+            for key in Self.keys where selected.contains(key) {
+                var sets: [Bool: InstructionReport.Counts] = [:]
+                for isHits in [true, false] {
+                    let spec = "\(key):\(isHits ? "hits" : "misses")"
+                    log("\(corpus.name): callgrind \(spec)")
+                    sets[isHits] = try count(executable, corpus.arguments + ["--callgrind-child", spec])
+                }
+                contenders.append(.init(key: key, hits: sets[true], misses: sets[false]))
+            }
+            reports.append(.init(name: corpus.name, contenders: contenders))
+        }
+        return InstructionReport(passes: passes, cacheSimulation: cacheSimulation, corpora: reports)
+    }
+
+    /// Runs one child under callgrind and reads its counts per lookup; nil when the set
+    /// is empty (the child reports how many lookups it ran).
+    private func count(_ executable: String, _ childArguments: [String]) throws -> InstructionReport.Counts? {
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("waypoint-callgrind-\(ProcessInfo.processInfo.processIdentifier).out")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "valgrind", "--tool=callgrind", "--toggle-collect=waypoint_bench_timed_loop",
+                "--callgrind-out-file=\(output)", "--cache-sim=\(cacheSimulation ? "yes" : "no")",
+                executable,
+            ] + childArguments + ["--passes", String(passes)]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw BenchmarkError.usage("cannot run valgrind (is it installed?): \(error)")
+        }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("==") }
+            throw BenchmarkError.usage(
+                "the callgrind child \(childArguments.joined(separator: " ")) failed: "
+                    + lines.suffix(5).joined(separator: "\n"))
+        }
+        guard let lookupsLine = text.split(separator: "\n").first(where: { $0.hasPrefix("lookups: ") }),
+            let lookups = Int(lookupsLine.dropFirst("lookups: ".count))
+        else {
+            throw BenchmarkError.usage("the callgrind child did not say how many lookups it ran")
+        }
+        guard lookups > 0 else { return nil }
+        let events = try Self.totals(ofCallgrindFile: output)
+        let per = Double(lookups * passes)
+        func event(_ name: String) -> Double? { events[name].map { Double($0) / per } }
+        guard let instructions = event("Ir") else {
+            throw BenchmarkError.usage("no Ir count in \(output)")
+        }
+        var counts = InstructionReport.Counts(lookups: lookups, instructions: instructions)
+        if cacheSimulation {
+            counts.lastLevelMisses = (event("ILmr") ?? 0) + (event("DLmr") ?? 0) + (event("DLmw") ?? 0)
+            counts.firstLevelDataMisses = (event("D1mr") ?? 0) + (event("D1mw") ?? 0)
+        }
+        return counts
+    }
+
+    /// A copy of this executable without its DWARF sections, in the temporary directory:
+    /// valgrind 3.19 cannot read the DWARF 5 the Swift toolchain writes and gives up, while
+    /// the symbol table it needs for `--toggle-collect` stays. The copy finds the Swift
+    /// libraries through its absolute run path, as the original does.
+    static func strippedCopy() throws -> String {
+        guard let executable = Bundle.main.executablePath else {
+            throw BenchmarkError.usage("cannot find this executable to run it under callgrind")
+        }
+        let copy = FileManager.default.temporaryDirectory
+            .appendingPathComponent("waypoint-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)")
+            .path
+        try run(["objcopy", "--strip-debug", executable, copy], what: "objcopy (binutils)")
+        return copy
+    }
+
+    /// Runs `arguments` through `env`; throws with its error output when it fails.
+    private static func run(_ arguments: [String], what: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        do { try process.run() } catch { throw BenchmarkError.usage("cannot run \(what): \(error)") }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError.usage("\(what) failed: \(text)")
+        }
+    }
+
+    /// The event totals of a callgrind output file, by event name.
+    static func totals(ofCallgrindFile path: String) throws -> [String: UInt64] {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw BenchmarkError.usage("cannot read the callgrind output \(path): \(error)")
+        }
+        return try totals(ofCallgrindText: text)
+    }
+
+    /// The event totals of a callgrind output, from its `events:` and `totals:` (or
+    /// `summary:`) lines.
+    static func totals(ofCallgrindText text: String) throws -> [String: UInt64] {
+        var names: [Substring] = []
+        var values: [Substring]?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("events:") {
+                names = line.dropFirst("events:".count).split(separator: " ")
+            } else if line.hasPrefix("totals:") || (values == nil && line.hasPrefix("summary:")) {
+                values = line.drop { $0 != ":" }.dropFirst().split(separator: " ")
+            }
+        }
+        guard let values, !names.isEmpty else {
+            throw BenchmarkError.usage("a callgrind output without events and totals")
+        }
+        var result: [String: UInt64] = [:]
+        for (index, name) in names.enumerated() {
+            // Trailing events that are zero may be left out.
+            result[String(name)] = index < values.count ? UInt64(values[index]) ?? 0 : 0
+        }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+/// Upper bounds on instruction counts that `--instructions --gate` enforces: the CI gate
+/// (`./dev perf-gate`).
+///
+/// Written `path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5`: `path`, `url` and
+/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)`, `hit` and
+/// `miss` the lookup set, each bounding the instructions per lookup; `c-ratio` bounds
+/// `match(path:)` as a multiple of the C trie's count, on hits and on misses.
+struct InstructionGate: Equatable {
+    /// One bound.
+    struct Bound: Equatable {
+        /// The contender key, such as `waypointPath`.
+        var key: String
+        var hits: Bool
+        var limit: Double
+    }
+
+    var bounds: [Bound] = []
+    /// The bound on `match(path:)` over the C trie.
+    var floorRatio: Double?
+
+    /// Parses the command-line form.
+    init(_ text: String) throws {
+        let contenders = ["path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch"]
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=")
+            guard parts.count == 2, let limit = Double(parts[1]), limit > 0 else {
+                throw BenchmarkError.usage("--gate takes NAME=LIMIT items such as path-hit=1000, not \(item)")
+            }
+            if parts[0] == "c-ratio" {
+                floorRatio = limit
+                continue
+            }
+            let name = parts[0].split(separator: "-").map(String.init)
+            guard name.count == 2, let key = contenders[name[0]], ["hit", "miss"].contains(name[1]) else {
+                throw BenchmarkError.usage(
+                    "--gate names path-, url- or dispatch- with hit or miss, or c-ratio; not \(parts[0])")
+            }
+            bounds.append(Bound(key: key, hits: name[1] == "hit", limit: limit))
+        }
+    }
+
+    /// The bounds `report` exceeds, one line each; empty when it passes. A bound on a
+    /// contender that did not run is a failure too, so a gate cannot pass by not measuring.
+    func failures(in report: InstructionReport) -> [String] {
+        var failures: [String] = []
+        for corpus in report.corpora {
+            for bound in bounds {
+                let set = bound.hits ? "hit" : "miss"
+                let counts = corpus.contenders.first { $0.key == bound.key }.flatMap {
+                    bound.hits ? $0.hits : $0.misses
+                }
+                guard let counts else {
+                    failures.append("\(corpus.name): \(bound.key) per \(set) was not measured")
+                    continue
+                }
+                if counts.instructions > bound.limit {
+                    failures.append(
+                        "\(corpus.name): \(bound.key) takes \(Int(counts.instructions.rounded())) Ir per \(set), "
+                            + "above the gate's \(Int(bound.limit))")
+                }
+            }
+            guard let floorRatio else { continue }
+            for hits in [true, false] {
+                let set = hits ? "hit" : "miss"
+                guard let ratio = corpus.ratioToFloor("waypointPath", hits: hits) else {
+                    failures.append(
+                        "\(corpus.name): match(path:) over the C trie per \(set) was not measured")
+                    continue
+                }
+                if ratio > floorRatio {
+                    failures.append(
+                        "\(corpus.name): match(path:) takes \(TextReport.fixed(ratio, 2))x the C trie per \(set), "
+                            + "above the gate's \(TextReport.fixed(floorRatio, 2))x")
+                }
+            }
+        }
+        return failures
+    }
+}

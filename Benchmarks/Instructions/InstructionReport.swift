@@ -1,0 +1,99 @@
+/// The figures of `--instructions`: instructions (and, with `--cache-sim`, cache misses)
+/// per lookup, by corpus and contender.
+struct InstructionReport: Codable {
+    /// Counts per lookup over one lookup set.
+    struct Counts: Codable {
+        /// Lookups in the set.
+        var lookups: Int
+        /// Instructions executed (callgrind's Ir) per lookup.
+        var instructions: Double
+        /// Simulated last-level cache misses per lookup (instruction and data), with
+        /// `--cache-sim`.
+        var lastLevelMisses: Double?
+        /// Simulated first-level data cache misses per lookup, with `--cache-sim`.
+        var firstLevelDataMisses: Double?
+    }
+
+    /// One contender's counts on hits and misses.
+    struct Contender: Codable {
+        var key: String
+        var hits: Counts?
+        var misses: Counts?
+    }
+
+    /// One corpus.
+    struct Corpus: Codable {
+        var name: String
+        var contenders: [Contender]
+
+        /// `key`'s count per hit or miss divided by the C trie's, when both ran.
+        func ratioToFloor(_ key: String, hits: Bool) -> Double? {
+            func value(_ key: String) -> Double? {
+                contenders.first { $0.key == key }.flatMap { hits ? $0.hits : $0.misses }?.instructions
+            }
+            guard let mine = value(key), let floor = value("cSegmentTrie"), floor > 0 else { return nil }
+            return mine / floor
+        }
+    }
+
+    /// Passes over each set inside the counted loop.
+    var passes: Int
+    var cacheSimulation: Bool
+    var corpora: [Corpus]
+
+    /// Display names by key.
+    static let names = [
+        "cSegmentTrie": "C segment trie", "waypointPath": "Waypoint match(path:)",
+        "waypointURL": "Waypoint match(_:) URL string", "waypointDispatch": "Waypoint handle(URL)",
+    ]
+
+    /// The table printed on standard output.
+    var text: String {
+        var lines = [
+            "Instructions per lookup under callgrind (only the timed loop counted, \(passes) passes; "
+                + "deterministic, unlike times). x C is the ratio to the C segment trie."
+        ]
+        for corpus in corpora {
+            lines.append("")
+            lines.append(corpus.name)
+            var header =
+                "  " + TextReport.pad("contender", 32) + TextReport.pad("Ir/hit", 10, right: true)
+                + TextReport.pad("Ir/miss", 10, right: true) + TextReport.pad("x C hit", 9, right: true)
+                + TextReport.pad("x C miss", 9, right: true)
+            if cacheSimulation {
+                header +=
+                    TextReport.pad("LL miss/hit", 13, right: true)
+                    + TextReport.pad("LL miss/miss", 14, right: true)
+                    + TextReport.pad("D1 miss/hit", 13, right: true)
+            }
+            lines.append(header)
+            for contender in corpus.contenders {
+                func figure(_ value: Double?, digits: Int) -> String {
+                    value.map { digits == 0 ? String(Int($0.rounded())) : TextReport.fixed($0, digits) }
+                        ?? "-"
+                }
+                var line =
+                    "  " + TextReport.pad(Self.names[contender.key] ?? contender.key, 32)
+                    + TextReport.pad(figure(contender.hits?.instructions, digits: 0), 10, right: true)
+                    + TextReport.pad(figure(contender.misses?.instructions, digits: 0), 10, right: true)
+                let isFloor = contender.key == "cSegmentTrie"
+                line += TextReport.pad(
+                    isFloor ? "" : figure(corpus.ratioToFloor(contender.key, hits: true), digits: 2), 9,
+                    right: true)
+                line += TextReport.pad(
+                    isFloor ? "" : figure(corpus.ratioToFloor(contender.key, hits: false), digits: 2), 9,
+                    right: true)
+                if cacheSimulation {
+                    line +=
+                        TextReport.pad(figure(contender.hits?.lastLevelMisses, digits: 3), 13, right: true)
+                        + TextReport.pad(
+                            figure(contender.misses?.lastLevelMisses, digits: 3), 14, right: true)
+                        + TextReport.pad(
+                            figure(contender.hits?.firstLevelDataMisses, digits: 2), 13, right: true)
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,116 @@
+extension RouteTable {
+    /// Edits a route table one route at a time and publishes it as immutable
+    /// ``RouteTable`` values without copying it.
+    ///
+    /// Adding or removing a route costs O(its segments) plus the edge tables of the nodes
+    /// on its path (``TrieStore``), whatever the number of routes; a publication costs
+    /// O(1). Garbage left by edits is reclaimed by ``rebuilt()`` when ``needsRebuild``.
+    struct Builder: Sendable {
+        let options: RouterOptions
+        let limits: RegexLimits
+        private(set) var store = TrieStore()
+        /// `[path, host]` tries without a scheme, then `[path, host]` for each scheme.
+        private(set) var tries: [Trie] = []
+        /// Lower-cased schemes (under parent 0) mapped to their index.
+        private(set) var schemes = EdgeTable(capacity: 4)
+        private var schemeKeys: [[UInt8]: Int] = [:]
+        private(set) var maxGroups = 0
+        /// Whether any route added has segment checks (it stays true after removals).
+        private(set) var hasChecks = false
+        private(set) var routeLog = AppendLog<CompiledRoute>(capacity: 16)
+        private(set) var summaries = AppendLog<RouteSummary>(capacity: 16)
+        private(set) var captures = AppendLog<Capture>(capacity: 16)
+        /// Removed orders, ascending.
+        private(set) var removed: [Int32] = []
+
+        init(options: RouterOptions, limits: RegexLimits) {
+            self.options = options
+            self.limits = limits
+            tries = [
+                Trie(root: store.makeRoot(), isHost: false), Trie(root: store.makeRoot(), isHost: true),
+            ]
+        }
+
+        /// The number of routes.
+        var count: Int { routeLog.count - removed.count }
+
+        /// Adds `route` after the others and returns its order.
+        mutating func add(_ route: CompiledRoute) -> Int32 {
+            let order = Int32(routeLog.count)
+            let group = group(of: route)
+            tries[group].root = store.insert(route, order: order, root: tries[group].root)
+            tries[group].earliestOrder = store.node(tries[group].root).minOrder
+            routeLog = routeLog.appending(route)
+            let start = Int32(captures.count)
+            captures = captures.appending(
+                contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
+            summaries = summaries.appending(
+                RouteSummary(
+                    route: route.pattern.route, captureStart: start, captureEnd: Int32(captures.count),
+                    hasChecks: !route.checks.isEmpty))
+            maxGroups = max(maxGroups, route.groupCount)
+            hasChecks = hasChecks || !route.checks.isEmpty
+            return order
+        }
+
+        /// Removes the route added with `order`.
+        mutating func remove(order: Int32) {
+            let route = routeLog[Int(order)]
+            let group = group(of: route)
+            tries[group].root = store.remove(route, order: order, root: tries[group].root)
+            tries[group].earliestOrder = store.node(tries[group].root).minOrder
+            removed.insert(order, at: RouteTable.countBelow(order, in: removed))
+        }
+
+        /// The table as it is now. Later edits do not change it.
+        mutating func publish() -> RouteTable {
+            let table = RouteTable(self)
+            store.publish()
+            return table
+        }
+
+        /// Whether removed routes and replaced trie nodes outweigh the live ones eight to one,
+        /// so that ``rebuilt()`` pays for itself: an edit replaces the edge tables on its path,
+        /// which can be tens of times the elements a route adds, so a lower ratio would
+        /// rebuild too often for one-by-one registration to keep up with bulk registration.
+        var needsRebuild: Bool {
+            let dead = store.garbage + removed.count
+            return dead > 16_384 && dead > 8 * (store.size - store.garbage)
+        }
+
+        /// A builder of the live routes alone, in order, with orders renumbered from 0
+        /// (an order becomes its route's priority).
+        func rebuilt() -> Builder {
+            var fresh = Builder(options: options, limits: limits)
+            for route in RouteTable(self).routes { _ = fresh.add(route) }
+            return fresh
+        }
+
+        /// The index in ``tries`` of the trie that holds `route`, made when new.
+        private mutating func group(of route: CompiledRoute) -> Int {
+            var group = 0
+            if let key = route.schemeKey {
+                if let index = schemeKeys[key] {
+                    group = 2 + 2 * index
+                } else {
+                    let index = schemeKeys.count
+                    schemeKeys[key] = index
+                    if (index + 1) * 3 > schemes.slots.count * 2 {
+                        // Keep the scheme table at most two thirds full: rebuild it larger.
+                        var resized = EdgeTable(capacity: 2 * (index + 1))
+                        for (key, index) in schemeKeys where index < schemeKeys.count - 1 {
+                            resized.insert(parent: 0, key: key, child: Int32(index))
+                        }
+                        schemes = resized
+                    }
+                    schemes.insert(parent: 0, key: key, child: Int32(index))
+                    tries.append(Trie(root: store.makeRoot(), isHost: false))
+                    tries.append(Trie(root: store.makeRoot(), isHost: true))
+                    group = 2 + 2 * index
+                }
+            }
+            if route.pattern.kind == .host { group += 1 }
+            return group
+        }
+    }
+}

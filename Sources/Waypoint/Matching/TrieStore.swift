@@ -1,0 +1,289 @@
+/// The nodes, edge tables, keys and route lists of every trie of a table, in append-only
+/// logs, edited one route at a time and published without copying.
+///
+/// A published table reads the elements that existed when it was published and nothing
+/// else, so the store never writes them again: to change such a node, it appends a copy
+/// (with a copy of its edge table) and points the parent, itself copied the same way, at
+/// the copy, up to a new root (path copying). Nodes and tables appended since the last
+/// ``publish()`` are private and are edited in place, so a bulk registration copies each
+/// node at most once. Route lists and keys are never edited, only appended.
+///
+/// Replaced copies are garbage that no new table reads; ``garbage`` counts them so the
+/// owner can rebuild the store from the live routes once they outweigh it, which keeps
+/// memory per route bounded and costs O(1) amortised per registration.
+struct TrieStore: Sendable {
+    private(set) var nodes = AppendLog<Trie.Node>(capacity: 64)
+    private(set) var slots = AppendLog<Trie.Slot>(capacity: 64)
+    private(set) var keys = AppendLog<UInt8>(capacity: 256)
+    private(set) var terminals = AppendLog<Trie.Terminals>(capacity: 16)
+    private(set) var orders = AppendLog<Int32>(capacity: 64)
+    /// Nodes and slots below these indices may be read by published tables.
+    private var sharedNodes = 0
+    private var sharedSlots = 0
+    /// Elements (nodes, slots, route lists) appended that no new table reads.
+    private(set) var garbage = 0
+
+    /// All elements appended, live or not.
+    var size: Int { nodes.count + slots.count + terminals.count + orders.count }
+
+    /// Pointers for searching what the store holds now.
+    var arena: TrieArena {
+        TrieArena(
+            nodes: UnsafePointer(nodes.base), slots: UnsafePointer(slots.base),
+            keys: UnsafePointer(keys.base),
+            terminals: UnsafePointer(terminals.base), orders: UnsafePointer(orders.base))
+    }
+
+    /// Marks everything appended so far as read by a published table.
+    mutating func publish() {
+        sharedNodes = nodes.count
+        sharedSlots = slots.count
+    }
+
+    /// A new, empty root.
+    mutating func makeRoot() -> Int32 {
+        appendNode()
+    }
+
+    /// The node `index`.
+    func node(_ index: Int32) -> Trie.Node {
+        nodes[Int(index)]
+    }
+
+    /// Adds `route` with registration order `order` (larger than every order in the store)
+    /// to the trie at `root`, and returns the trie's root after the change.
+    mutating func insert(_ route: CompiledRoute, order: Int32, root: Int32) -> Int32 {
+        let newRoot = makePrivate(root)
+        var node = newRoot
+        lowerMinimum(node, to: order)
+        for step in route.steps {
+            node = privateChild(of: node, step: step, creating: true)
+            lowerMinimum(node, to: order)
+        }
+        var lists = routeLists(of: node)
+        switch route.terminal {
+        case .end:
+            lists.ends.append(order)
+        case .optional:
+            lists.ends.append(order)
+            let any = privateChild(of: node, step: .any, creating: true)
+            var anyLists = routeLists(of: any)
+            anyLists.optionalEnds.append(order)
+            setRouteLists(anyLists, of: any)
+            lowerMinimum(any, to: order)
+        case .glob:
+            lists.globs.append(order)
+        case .tail:
+            lists.tails.append(order)
+        }
+        setRouteLists(lists, of: node)
+        return newRoot
+    }
+
+    /// Removes `route`, registered with `order`, from the trie at `root`, and returns the
+    /// trie's root after the change. Nodes left without routes stay, and are skipped by
+    /// searches since their subtree minimum is `Int32.max`.
+    mutating func remove(_ route: CompiledRoute, order: Int32, root: Int32) -> Int32 {
+        var path = [makePrivate(root)]
+        for step in route.steps {
+            path.append(privateChild(of: path[path.count - 1], step: step, creating: false))
+        }
+        let node = path[path.count - 1]
+        var lists = routeLists(of: node)
+        lists.removeAll(order)
+        setRouteLists(lists, of: node)
+        if case .optional = route.terminal {
+            let any = privateChild(of: node, step: .any, creating: false)
+            var anyLists = routeLists(of: any)
+            anyLists.removeAll(order)
+            setRouteLists(anyLists, of: any)
+            recomputeMinimum(any)
+        }
+        for index in path.reversed() { recomputeMinimum(index) }
+        return path[0]
+    }
+
+    // MARK: Nodes
+
+    private mutating func appendNode() -> Int32 {
+        nodes = nodes.appending(Trie.Node())
+        return Int32(nodes.count - 1)
+    }
+
+    /// `index` if the node is private, else the index of a private copy (with a private
+    /// copy of its edge table).
+    private mutating func makePrivate(_ index: Int32) -> Int32 {
+        guard Int(index) < sharedNodes else { return index }
+        var copy = nodes[Int(index)]
+        if copy.edgeMask >= 0 {
+            let start = Int(copy.edgeStart)
+            let size = Int(copy.edgeMask) + 1
+            let newStart = slots.count
+            slots = slots.appending(Trie.Slot(), repeated: size)
+            (slots.base + newStart).update(from: slots.base + start, count: size)
+            copy.edgeStart = Int32(newStart)
+            garbage += size
+        }
+        garbage += 1
+        nodes = nodes.appending(copy)
+        return Int32(nodes.count - 1)
+    }
+
+    /// The private child of the private node `node` along `step`, made private (and the
+    /// edge pointed at it) or, with `creating`, created when absent. Without `creating`
+    /// the child must exist.
+    private mutating func privateChild(of node: Int32, step: CompiledRoute.TrieStep, creating: Bool) -> Int32
+    {
+        switch step {
+        case .literal(let key):
+            if let slot = slot(of: node, key: key) {
+                let child = makePrivate(slots[slot].child)
+                slots[slot].child = child
+                return child
+            }
+            precondition(creating, "TrieStore: removing a route that is not in the trie")
+            let child = appendNode()
+            addEdge(from: node, key: key, to: child)
+            return child
+        case .any:
+            let existing = nodes[Int(node)].anyChild
+            precondition(creating || existing >= 0, "TrieStore: removing a route that is not in the trie")
+            let child = existing >= 0 ? makePrivate(existing) : appendNode()
+            nodes[Int(node)].anyChild = child
+            return child
+        }
+    }
+
+    /// The index in ``slots`` of the edge of `node` under `key`, if there is one.
+    private func slot(of node: Int32, key: [UInt8]) -> Int? {
+        let entry = nodes[Int(node)]
+        guard entry.edgeMask >= 0 else { return nil }
+        let hash = key.withUnsafeBufferPointer { EdgeTable.hash($0, parent: 0, foldCase: false) }
+        let mask = Int(entry.edgeMask)
+        var index = Int(hash) & mask
+        while true {
+            let slot = slots[Int(entry.edgeStart) + index]
+            if slot.child == -1 { return nil }
+            if slot.hash == hash && Int(slot.length) == key.count
+                && (0..<key.count).allSatisfy({ keys[Int(slot.key) + $0] == key[$0] })
+            {
+                return Int(entry.edgeStart) + index
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Adds the edge `key` → `child` to the private node `node`, growing its table to keep
+    /// it at most two thirds full.
+    private mutating func addEdge(from node: Int32, key: [UInt8], to child: Int32) {
+        var entry = nodes[Int(node)]
+        let size = Int(entry.edgeMask) + 1
+        if entry.edgeMask < 0 || (Int(entry.edgeCount) + 1) * 3 > size * 2 {
+            let grown = entry.edgeMask < 0 ? 4 : size * 2
+            let start = slots.count
+            slots = slots.appending(Trie.Slot(), repeated: grown)
+            for offset in 0..<size where slots[Int(entry.edgeStart) + offset].child != -1 {
+                put(slots[Int(entry.edgeStart) + offset], start: start, mask: grown - 1)
+            }
+            garbage += size
+            entry.edgeStart = Int32(start)
+            entry.edgeMask = Int32(grown - 1)
+        }
+        let offset = keys.count
+        keys = keys.appending(contentsOf: key)
+        let hash = key.withUnsafeBufferPointer { EdgeTable.hash($0, parent: 0, foldCase: false) }
+        put(
+            Trie.Slot(hash: hash, key: UInt32(offset), length: UInt32(key.count), child: child),
+            start: Int(entry.edgeStart), mask: Int(entry.edgeMask))
+        entry.edgeCount += 1
+        entry.flags |= 1
+        nodes[Int(node)] = entry
+    }
+
+    private mutating func put(_ slot: Trie.Slot, start: Int, mask: Int) {
+        var index = Int(slot.hash) & mask
+        while slots[start + index].child != -1 { index = (index + 1) & mask }
+        slots[start + index] = slot
+    }
+
+    // MARK: Route lists and minima
+
+    /// A node's route lists, as arrays.
+    private struct RouteLists {
+        var ends: [Int32] = []
+        var optionalEnds: [Int32] = []
+        var globs: [Int32] = []
+        var tails: [Int32] = []
+
+        var isEmpty: Bool { ends.isEmpty && optionalEnds.isEmpty && globs.isEmpty && tails.isEmpty }
+        var count: Int { ends.count + optionalEnds.count + globs.count + tails.count }
+        /// The smallest order in the lists (each is ascending).
+        var minimum: Int32 {
+            [ends.first, optionalEnds.first, globs.first, tails.first].compactMap { $0 }.min() ?? .max
+        }
+
+        mutating func removeAll(_ order: Int32) {
+            ends.removeAll { $0 == order }
+            optionalEnds.removeAll { $0 == order }
+            globs.removeAll { $0 == order }
+            tails.removeAll { $0 == order }
+        }
+    }
+
+    private func routeLists(of node: Int32) -> RouteLists {
+        let entry = nodes[Int(node)]
+        if entry.endsOneRoute { return RouteLists(ends: [entry.terminals]) }
+        guard entry.terminals >= 0 else { return RouteLists() }
+        let record = terminals[Int(entry.terminals)]
+        func list(_ range: Range<Int32>) -> [Int32] { range.map { orders[Int($0)] } }
+        return RouteLists(
+            ends: list(record.ends), optionalEnds: list(record.optionalEnds), globs: list(record.globs),
+            tails: list(record.tails))
+    }
+
+    /// Stores `lists` as the route lists of the private node `node`: inline when they are
+    /// a single plain end, else as a new record.
+    private mutating func setRouteLists(_ lists: RouteLists, of node: Int32) {
+        var entry = nodes[Int(node)]
+        if !entry.endsOneRoute && entry.terminals >= 0 {
+            garbage += 1 + routeLists(of: node).count
+        }
+        entry.flags &= ~2
+        if lists.isEmpty {
+            entry.terminals = -1
+        } else if lists.ends.count == 1 && lists.count == 1 {
+            entry.terminals = lists.ends[0]
+            entry.flags |= 2
+        } else {
+            func range(_ list: [Int32]) -> Range<Int32> {
+                let start = Int32(orders.count)
+                orders = orders.appending(contentsOf: list)
+                return start..<Int32(orders.count)
+            }
+            let record = Trie.Terminals(
+                ends: range(lists.ends), optionalEnds: range(lists.optionalEnds), globs: range(lists.globs),
+                tails: range(lists.tails))
+            terminals = terminals.appending(record)
+            entry.terminals = Int32(terminals.count - 1)
+        }
+        nodes[Int(node)] = entry
+    }
+
+    private mutating func lowerMinimum(_ node: Int32, to order: Int32) {
+        if order < nodes[Int(node)].minOrder { nodes[Int(node)].minOrder = order }
+    }
+
+    /// Sets the private node's subtree minimum from its route lists and its children.
+    private mutating func recomputeMinimum(_ node: Int32) {
+        let entry = nodes[Int(node)]
+        var minimum = routeLists(of: node).minimum
+        if entry.anyChild >= 0 { minimum = min(minimum, nodes[Int(entry.anyChild)].minOrder) }
+        if entry.edgeMask >= 0 {
+            for offset in 0...Int(entry.edgeMask) {
+                let child = slots[Int(entry.edgeStart) + offset].child
+                if child >= 0 { minimum = min(minimum, nodes[Int(child)].minOrder) }
+            }
+        }
+        nodes[Int(node)].minOrder = minimum
+    }
+}

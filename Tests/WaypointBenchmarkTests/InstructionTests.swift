@@ -1,0 +1,115 @@
+import Testing
+import Waypoint
+
+@testable import WaypointBenchmark
+
+/// The C floor contender, the parsing of callgrind's output and the instruction gate.
+@Suite("Benchmark instruction counts and the C floor")
+struct InstructionTests {
+    @Test("the C segment trie answers the REST corpus like the expected answers")
+    func floorAgrees() async throws {
+        let disagreements = try await offCooperativePool {
+            let corpus = RESTCorpus.corpus(count: 300, seed: 11, baseURL: "https://example.com")
+            let contender = try CSegmentTrieContender(routes: corpus.routes)
+            var wrong = (corpus.hits + corpus.misses).filter { contender.answer($0) != $0.expected }.map(
+                \.path)
+            if contender.pass(over: corpus.hits)() != Answer.checksum(of: corpus.hits.map(\.expected)) {
+                wrong.append("checksum")
+            }
+            return wrong
+        }
+        #expect(disagreements.isEmpty)
+    }
+
+    struct FloorCase: Sendable, CustomTestStringConvertible {
+        let routes: [String]
+        let path: String
+        let expected: Answer?
+        var testDescription: String { "\(path) in \(routes)" }
+    }
+
+    @Test(
+        "the C trie prefers static segments and backtracks to parameters",
+        arguments: [
+            FloorCase(
+                routes: ["/a/:x/c", "/a/b/d"], path: "/a/b/c",
+                expected: Answer(priority: 0, parameters: ["x": "b"])),
+            FloorCase(
+                routes: ["/a/:x", "/a/b"], path: "/a/b", expected: Answer(priority: 1, parameters: [:])),
+            FloorCase(
+                routes: ["/a/:x", "/a/b"], path: "/a/b/", expected: Answer(priority: 1, parameters: [:])),
+            FloorCase(routes: ["/a/:x"], path: "/a//", expected: nil),
+            FloorCase(routes: ["/", "/a"], path: "/", expected: Answer(priority: 0, parameters: [:])),
+            FloorCase(
+                routes: ["/:a/:b/:c/:d"], path: "/1/22/333/4444",
+                expected: Answer(priority: 0, parameters: ["a": "1", "b": "22", "c": "333", "d": "4444"])),
+        ])
+    func floorCases(_ test: FloorCase) throws {
+        let contender = try CSegmentTrieContender(routes: test.routes)
+        #expect(contender.answer(Lookup(url: "", path: test.path, expected: nil)) == test.expected)
+    }
+
+    @Test(
+        "the C trie refuses routes it cannot hold", arguments: ["/a/:id([0-9]+)", "/a/**", "host/a", "/a/*"])
+    func floorRefuses(_ route: String) {
+        #expect(throws: ScanError.self) { try CSegmentTrieContender(routes: [route]) }
+    }
+
+    @Test("callgrind totals are read by event name")
+    func totals() throws {
+        let text = """
+            version: 1
+            events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+            fn=(1) main
+            3 4
+            summary: 100 1 2 3 4 5 6 7
+            totals: 967602 10 20 30 40 50 60 70 80
+            """
+        let totals = try InstructionBenchmark.totals(ofCallgrindText: text)
+        #expect(totals["Ir"] == 967_602)
+        #expect(totals["DLmw"] == 80)
+        #expect(try InstructionBenchmark.totals(ofCallgrindText: "events: Ir\nsummary: 5\n") == ["Ir": 5])
+        #expect(throws: BenchmarkError.self) {
+            try InstructionBenchmark.totals(ofCallgrindText: "events: Ir\n")
+        }
+    }
+
+    static func report(path: (Double, Double), floor: (Double, Double)) -> InstructionReport {
+        func counts(_ value: Double) -> InstructionReport.Counts { .init(lookups: 10, instructions: value) }
+        return InstructionReport(
+            passes: 1, cacheSimulation: false,
+            corpora: [
+                .init(
+                    name: "gh",
+                    contenders: [
+                        .init(key: "cSegmentTrie", hits: counts(floor.0), misses: counts(floor.1)),
+                        .init(key: "waypointPath", hits: counts(path.0), misses: counts(path.1)),
+                    ])
+            ])
+    }
+
+    @Test("the gate passes within its bounds and names every bound exceeded")
+    func gate() throws {
+        let gate = try InstructionGate("path-hit=1000,path-miss=700,c-ratio=2.5")
+        #expect(gate.failures(in: Self.report(path: (900, 600), floor: (500, 400))).isEmpty)
+        let failures = gate.failures(in: Self.report(path: (1_200, 600), floor: (400, 400)))
+        #expect(
+            failures == [
+                "gh: waypointPath takes 1200 Ir per hit, above the gate's 1000",
+                "gh: match(path:) takes 3.00x the C trie per hit, above the gate's 2.50x",
+            ])
+        // A bound on a contender that was not measured fails rather than passes.
+        let url = try InstructionGate("url-hit=1200")
+        #expect(
+            url.failures(in: Self.report(path: (1, 1), floor: (1, 1))) == [
+                "gh: waypointURL per hit was not measured"
+            ])
+    }
+
+    @Test(
+        "the gate's command-line form",
+        arguments: ["path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x"])
+    func gateRefuses(_ text: String) {
+        #expect(throws: BenchmarkError.self) { try InstructionGate(text) }
+    }
+}
