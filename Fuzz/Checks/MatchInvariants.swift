@@ -144,13 +144,17 @@ struct MatchInvariants {
         try checkDispatch(url, first: all.first)
         try checkBarePath(url)
 
-        // A URL on which some route hit a PCRE2 limit is not compared: the trie prunes, so the
-        // two matchers need not meet the limit on the same routes. Every route is compared
-        // otherwise, host patterns and encoded slashes included: the reference runs each
-        // regex tail on the same text as the trie, so anchors, lookbehind and backreferences
-        // mean the same in both.
+        // A URL on which some route hit a regex limit, or was not reached because the lookup's
+        // regex budget was spent, is not compared: the trie prunes, so the two matchers need
+        // not meet the limit on the same routes, and the reference has no budget. Every route
+        // is compared otherwise, host patterns and encoded slashes included: the reference
+        // runs each regex tail on the same text as the trie, so anchors, lookbehind and
+        // backreferences mean the same in both.
         let limitHit = explanation.contains {
-            if case .stopped(.limitHit) = $0.outcome { true } else { false }
+            switch $0.outcome {
+            case .stopped(.limitHit), .stopped(.regexBudgetSpent): true
+            default: false
+            }
         }
         // The reference's winner is the first of its matches, and `match` was checked to be
         // the first of `matches` above, so comparing the two lists compares the winners too.
