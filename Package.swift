@@ -127,7 +127,7 @@ let package = Package(
             name: "WaypointBenchmark",
             dependencies: ["Waypoint", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
-            exclude: ["CMallocCounter", "CSegmentTrie", "corpora", "results"],
+            exclude: ["CMallocCounter", "CSegmentTrie", "results"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

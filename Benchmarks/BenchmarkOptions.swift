@@ -27,6 +27,8 @@ struct BenchmarkOptions {
     var passes = 10
     /// Internal: run one contender and set as a callgrind child (`KEY:hits`).
     var callgrindChild: String?
+    /// Only the regex-budget measurement (``RegexBudgetBenchmark``).
+    var regexBudget = false
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
@@ -56,6 +58,9 @@ struct BenchmarkOptions {
           --contenders LIST     among c,path,url,dispatch,pcre2,nsregex (default all; the baseline
                                 always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
+          --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
+                                regex tails, the worst of 10000 catastrophic tails, at the
+                                default budget and at UInt32.max
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
 
         Output:
@@ -129,6 +134,7 @@ struct BenchmarkOptions {
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
             case "--quick": options.quick = true
+            case "--regex-budget": options.regexBudget = true
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true

@@ -106,7 +106,8 @@ struct AnalyticsQueueTests {
         #expect(
             harness.directory.queueFiles() == [".lock", "0000000000000001.json", "notes.txt", "state.json"])
         #expect(
-            harness.logs.messages(.warning).filter { $0.contains("unreadable analytics record") }.count == 3)
+            harness.logs.messages(.warning).filter { $0.contains("dropped corrupt analytics record") }.count
+                == 3)
         #expect(second.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2)))
         #expect(second.records().map(\.seq) == [1, 2])
         #expect(try harness.stateOnDisk().counters.droppedCorrupt == 3)

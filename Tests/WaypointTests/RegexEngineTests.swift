@@ -18,7 +18,8 @@ private func run<R: CompiledRegex>(
             (0...regex.captureCount).map { group in
                 captures.range(ofGroup: group).map { String(decoding: bytes[$0], as: UTF8.self) }
             })
-    case .noMatch, .failed: return .noMatch
+    // An unbudgeted match is never `.budgetSpent`.
+    case .noMatch, .failed, .budgetSpent: return .noMatch
     case .limitExceeded(let kind): return .limit(kind)
     }
 }

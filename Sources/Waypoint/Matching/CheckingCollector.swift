@@ -13,6 +13,10 @@ struct CheckingCollector<Inner: TrieHitCollector>: TrieHitCollector {
     let context: SearchContext
 
     var bound: Int32 { inner.bound }
+    var budget: LookupBudget {
+        get { inner.budget }
+        set { inner.budget = newValue }
+    }
 
     mutating func record(_ hit: TrieHit) {
         let route = context.table.route(order: hit.order)
@@ -20,11 +24,15 @@ struct CheckingCollector<Inner: TrieHitCollector>: TrieHitCollector {
             inner.record(hit)
             return
         }
-        switch route.passesChecks(view, limits: context.limits, data: context.matchData) {
+        switch route.passesChecks(
+            view, limits: context.limits, data: context.matchData, budget: &inner.budget)
+        {
         case .matched:
             inner.record(hit)
         case .limitExceeded(let kind):
             inner.recordLimit(order: hit.order, kind: kind)
+        case .budgetSpent:
+            inner.recordBudgetSpent(order: hit.order)
         case .noMatch, .failed:
             break
         }
@@ -32,5 +40,9 @@ struct CheckingCollector<Inner: TrieHitCollector>: TrieHitCollector {
 
     mutating func recordLimit(order: Int32, kind: RegexLimitKind) {
         inner.recordLimit(order: order, kind: kind)
+    }
+
+    mutating func recordBudgetSpent(order: Int32) {
+        inner.recordBudgetSpent(order: order)
     }
 }

@@ -61,6 +61,10 @@ public enum RouteStop: Sendable, Hashable, CustomStringConvertible {
     /// The regex tail starting at this segment hit a regex limit (``RouterOptions/matchLimit``,
     /// ``RouterOptions/depthLimit`` or the engine's stack), which counts as a non-match.
     case limitHit(at: SegmentPosition, limit: RegexLimitKind)
+    /// The lookup's regex budget (``RouterOptions/regexBudget``) was spent before it could
+    /// pay for this route's regex, starting at this segment: the route was not reached, a
+    /// non-match. Not a fault of the route: earlier regex work used up the budget.
+    case regexBudgetSpent(at: SegmentPosition)
 
     /// A short sentence, e.g. `literal differs at path segment 2: expected "book", got "chair"`.
     public var description: String {
@@ -83,6 +87,8 @@ public enum RouteStop: Sendable, Hashable, CustomStringConvertible {
             "regex failed from \(position)"
         case .limitHit(let position, let limit):
             "regex from \(position) hit the regex \(limit.rawValue) limit"
+        case .regexBudgetSpent(let position):
+            "regex from \(position) not reached: the lookup's regex budget is spent"
         }
     }
 }

@@ -3,8 +3,11 @@ extension RouteTable {
     ///
     /// This walks each route on its own, segment by segment, independently of the tries:
     /// it is the slow, transparent counterpart of ``best(_:)``, and tests check that the two
-    /// agree.
+    /// agree. Which routes the lookup's regex budget reached is taken from the search of
+    /// ``all(_:pathRoutesOnly:)`` (``budgetTrace(_:)``): the walk runs no regex of a route
+    /// that search did not pay for, and reports it as ``RouteStop/regexBudgetSpent(at:)``.
     package func explain(_ url: String) -> [RouteExplanation] {
+        let notReached = Set(budgetTrace(url)?.notReached ?? [])
         var url = url
         return url.withUTF8 { bytes in
             guard bytes.count <= options.urlLengthBound else {
@@ -24,7 +27,8 @@ extension RouteTable {
                     strictTrailingSlash: options.strictTrailingSlash)
                 return routes.enumerated().map { order, route in
                     let outcome = explain(
-                        route, order: Int32(order), scheme: scheme, view: view, context: context)
+                        route, order: Int32(order), scheme: scheme, view: view, context: context,
+                        reached: !notReached.contains(Int32(order)))
                     return RouteExplanation(route: route.pattern.route, priority: order, outcome: outcome)
                 }
             }
@@ -39,7 +43,7 @@ extension RouteTable {
 
     private func explain(
         _ route: CompiledRoute, order: Int32, scheme: UnsafeBufferPointer<UInt8>, view fullView: SegmentView,
-        context: SearchContext
+        context: SearchContext, reached: Bool
     ) -> RouteExplanation.Outcome {
         if let key = route.schemeKey,
             !(key.count == scheme.count && zip(key, scheme).allSatisfy { $0 == $1.asciiLowercased })
@@ -84,11 +88,14 @@ extension RouteTable {
             case .any:
                 if segment.isEmpty { return .stopped(.emptySegment(at: position(index))) }
                 if let check = route.checks.first(where: { $0.depth == index }) {
+                    guard reached else { return .stopped(.regexBudgetSpent(at: position(index))) }
                     switch check.regex.regex.match(segment, limits: limits, into: context.matchData) {
                     case .matched:
                         break
                     case .limitExceeded(let kind):
                         return .stopped(.limitHit(at: position(index), limit: kind))
+                    case .budgetSpent:
+                        return .stopped(.regexBudgetSpent(at: position(index)))
                     case .noMatch, .failed:
                         if check.isLiteral {
                             return .stopped(
@@ -119,10 +126,12 @@ extension RouteTable {
             guard let tail = route.tail, depth <= view.count, depth < view.count || !strict else {
                 return .stopped(.segmentMissing(at: position(depth)))
             }
+            guard reached else { return .stopped(.regexBudgetSpent(at: position(depth))) }
             if depth < view.count {
                 switch tail.regex.match(view.rest(from: depth), limits: limits, into: context.matchData) {
                 case .matched: return hit(.tail, depth: depth)
                 case .limitExceeded(let kind): return .stopped(.limitHit(at: position(depth), limit: kind))
+                case .budgetSpent: return .stopped(.regexBudgetSpent(at: position(depth)))
                 case .noMatch, .failed: break
                 }
             }
@@ -132,6 +141,7 @@ extension RouteTable {
                 {
                 case .matched: return hit(.tail, depth: depth, slash: true)
                 case .limitExceeded(let kind): return .stopped(.limitHit(at: position(depth), limit: kind))
+                case .budgetSpent: return .stopped(.regexBudgetSpent(at: position(depth)))
                 case .noMatch, .failed: break
                 }
             }

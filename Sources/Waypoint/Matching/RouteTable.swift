@@ -244,7 +244,7 @@ package final class RouteTable: Sendable {
     private func searchBest(_ view: SegmentView, tries selected: SIMD4<Int32>) -> Winner {
         let context = searchContext()
         let pathView = view.droppingFirst
-        var collector = BestHitCollector()
+        var collector = BestHitCollector(budget: LookupBudget(options.regexBudget))
         var remaining = selected
         // The trie holding the earliest route goes first: its hit bounds the others, and a
         // trie whose earliest route cannot beat the best hit so far is not searched at all.
@@ -272,14 +272,41 @@ package final class RouteTable: Sendable {
     private func searchAll(_ view: SegmentView, tries selected: SIMD4<Int32>) -> Lookup {
         let context = searchContext()
         let pathView = view.droppingFirst
-        var collector = AllHitsCollector()
+        let collector = collectAll(view, tries: selected, context: context)
+        let hits = collector.hits.sorted { $0.order < $1.order }
+        let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
+        return .examined(matches, limitHits: collector.limits.count)
+    }
+
+    /// Every hit of the tries `selected` for `view`, and what the search's regex runs did.
+    private func collectAll(
+        _ view: SegmentView, tries selected: SIMD4<Int32>, context: SearchContext
+    ) -> AllHitsCollector {
+        let pathView = view.droppingFirst
+        var collector = AllHitsCollector(budget: LookupBudget(options.regexBudget))
         for slot in 0..<4 where selected[slot] >= 0 {
             let trie = Int(selected[slot])
             search(trie, tries[trie].isHost ? view : pathView, context: context, into: &collector)
         }
-        let hits = collector.hits.sorted { $0.order < $1.order }
-        let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
-        return .examined(matches, limitHits: collector.limits.count)
+        return collector
+    }
+
+    /// What the regex budget (``RouterOptions/regexBudget``) did in the lookup of
+    /// ``all(_:pathRoutesOnly:)``: the units its regex runs were charged, and the routes
+    /// whose regex it could not pay for. Nil when the URL is refused.
+    package func budgetTrace(_ url: String) -> BudgetTrace? {
+        examine(url, pathRoutesOnly: false, refused: { _ in nil }) { view, selected in
+            let collector = collectAll(view, tries: selected, context: searchContext())
+            return BudgetTrace(spent: collector.budget.spent, notReached: collector.budgetSpent.sorted())
+        }
+    }
+
+    /// What a lookup's regex budget did (``budgetTrace(_:)``).
+    package struct BudgetTrace: Sendable, Hashable {
+        /// Units charged to the lookup's regex runs, at most ``RouterOptions/regexBudget``.
+        package let spent: UInt32
+        /// The routes (registration orders) whose regex the budget could not pay for.
+        package let notReached: [Int32]
     }
 
     /// Searches trie `index` for `view`, passing on only hits whose segment checks pass.

@@ -148,12 +148,18 @@ extension Trie {
     private func runTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
     ) {
+        guard collector.budget.remaining >= LookupBudget.chargePerRun else {
+            // Spent: no run is paid for, so the route and its match data are not even read.
+            collector.recordBudgetSpent(order: order)
+            return
+        }
         guard let regex = context.table.route(order: order).tail?.regex else { return }
         let limits = context.limits
         let data = context.matchData
         let start = Int(depth)
         if start < view.count {
-            switch regex.match(view.rest(from: start), limits: limits, into: data) {
+            switch regex.match(view.rest(from: start), limits: limits, into: data, budget: &collector.budget)
+            {
             case .matched:
                 collector.record(
                     TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost)
@@ -162,17 +168,24 @@ extension Trie {
             case .limitExceeded(let kind):
                 collector.recordLimit(order: order, kind: kind)
                 return
+            case .budgetSpent:
+                collector.recordBudgetSpent(order: order)
+                return
             case .noMatch, .failed:
                 break
             }
         }
         guard !context.strictTrailingSlash, start <= view.count else { return }
-        switch regex.match(view.restWithTrailingSlash(from: start), limits: limits, into: data) {
+        switch regex.match(
+            view.restWithTrailingSlash(from: start), limits: limits, into: data, budget: &collector.budget)
+        {
         case .matched:
             collector.record(
                 TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost))
         case .limitExceeded(let kind):
             collector.recordLimit(order: order, kind: kind)
+        case .budgetSpent:
+            collector.recordBudgetSpent(order: order)
         case .noMatch, .failed:
             break
         }

@@ -34,6 +34,11 @@ protocol TrieHitCollector {
     mutating func record(_ hit: TrieHit)
     /// A regex tail hit a PCRE2 limit (a non-match for that route).
     mutating func recordLimit(order: Int32, kind: RegexLimitKind)
+    /// The lookup's regex work left (``RouterOptions/regexBudget``); the search's regex runs
+    /// are paid from it.
+    var budget: LookupBudget { get set }
+    /// The budget could not pay for route `order`'s regex (a non-match for that route).
+    mutating func recordBudgetSpent(order: Int32)
 }
 
 /// Keeps the earliest-registered hit: the winner (routing.md §5).
@@ -42,6 +47,7 @@ struct BestHitCollector: TrieHitCollector {
     var best: TrieHit?
     /// Limit hits seen on the way, for diagnostics.
     var limitHits = 0
+    var budget: LookupBudget
 
     var bound: Int32 { best?.order ?? .max }
 
@@ -52,6 +58,8 @@ struct BestHitCollector: TrieHitCollector {
     mutating func recordLimit(order: Int32, kind: RegexLimitKind) {
         limitHits += 1
     }
+
+    mutating func recordBudgetSpent(order: Int32) {}
 }
 
 /// Keeps every hit.
@@ -60,6 +68,9 @@ struct AllHitsCollector: TrieHitCollector {
     var hits: [TrieHit] = []
     /// Routes whose tail hit a limit.
     var limits: [(order: Int32, kind: RegexLimitKind)] = []
+    var budget: LookupBudget
+    /// Routes whose regex the budget could not pay for, in search order.
+    var budgetSpent: [Int32] = []
 
     var bound: Int32 { .max }
 
@@ -69,5 +80,9 @@ struct AllHitsCollector: TrieHitCollector {
 
     mutating func recordLimit(order: Int32, kind: RegexLimitKind) {
         limits.append((order, kind))
+    }
+
+    mutating func recordBudgetSpent(order: Int32) {
+        budgetSpent.append(order)
     }
 }

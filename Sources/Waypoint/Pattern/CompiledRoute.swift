@@ -132,13 +132,18 @@ package final class CompiledRoute: Sendable {
         checks.reduce(tail?.regex.captureCount ?? 0) { max($0, $1.regex.regex.captureCount) }
     }
 
-    /// Whether every segment check passes on `view` (the view the route's trie searches).
+    /// Whether every segment check passes on `view` (the view the route's trie searches),
+    /// each paid for from `budget`.
     ///
-    /// - Returns: `.matched`, `.noMatch`, or the limit the first failing check hit.
-    func passesChecks(_ view: SegmentView, limits: RegexLimits, data: MatchData) -> RegexOutcome {
+    /// - Returns: `.matched`, `.noMatch`, or the limit the first failing check hit, or
+    ///   `.budgetSpent`.
+    func passesChecks(
+        _ view: SegmentView, limits: RegexLimits, data: MatchData, budget: inout LookupBudget
+    ) -> RegexOutcome {
         for check in checks {
             guard check.depth < view.count else { return .noMatch }
-            let outcome = check.regex.regex.match(view.segment(check.depth), limits: limits, into: data)
+            let outcome = check.regex.regex.match(
+                view.segment(check.depth), limits: limits, into: data, budget: &budget)
             guard outcome == .matched else { return outcome }
         }
         return .matched

@@ -32,6 +32,16 @@ protocol CompiledRegex: Sendable {
     /// Matches the pattern against `subject` under `limits`. On success the groups are in
     /// `captures` until the calling thread's next match.
     func match(_ subject: UnsafeBufferPointer<UInt8>, limits: Limits, into captures: Captures) -> RegexOutcome
+
+    /// ``match(_:limits:into:)`` paid for from a lookup's `budget`
+    /// (``RouterOptions/regexBudget``): charges the run at least
+    /// ``LookupBudget/chargePerRun`` and at most what it may have used, never more than the
+    /// budget left, and returns ``RegexOutcome/budgetSpent`` without finishing the match
+    /// when the budget left cannot pay for it.
+    func match(
+        _ subject: UnsafeBufferPointer<UInt8>, limits: Limits, into captures: Captures,
+        budget: inout LookupBudget
+    ) -> RegexOutcome
 }
 
 /// The per-match limits of an engine (``RouterOptions/matchLimit``,
@@ -93,6 +103,42 @@ enum RegexOutcome: Equatable, Sendable {
     case limitExceeded(RegexLimitKind)
     /// Any other engine error (never expected; reported rather than trapped).
     case failed(code: Int32)
+    /// The lookup's regex budget could not pay for the match, so it was not run, or not to
+    /// its end; counts as a non-match.
+    case budgetSpent
+}
+
+/// The regex work one lookup has left (``RouterOptions/regexBudget``), in the units of the
+/// match limit. Every regex run of the lookup's search is paid for from it
+/// (``CompiledRegex/match(_:limits:into:budget:)``); it only ever goes down.
+struct LookupBudget: Sendable, Equatable {
+    /// What every run costs at least: a run does work besides backtracking, and this bounds
+    /// the number of runs of one lookup to `regexBudget / chargePerRun`.
+    static let chargePerRun: UInt32 = 1_000
+
+    /// The budget the lookup started with.
+    let total: UInt32
+    /// The units not spent yet.
+    private(set) var remaining: UInt32
+
+    /// A full budget of `total` units.
+    init(_ total: UInt32) {
+        self.total = total
+        remaining = total
+    }
+
+    /// The units spent so far.
+    var spent: UInt32 { total - remaining }
+
+    /// Takes `units` from the budget when it has that many left; otherwise takes nothing.
+    ///
+    /// - Returns: whether the units were taken.
+    @inline(__always)
+    mutating func take(_ units: UInt32) -> Bool {
+        guard units <= remaining else { return false }
+        remaining -= units
+        return true
+    }
 }
 
 /// Which limit stopped a regex match (the same on every engine).

@@ -13,6 +13,7 @@ extension RouteStop {
         case .extraSegments: "extraSegments"
         case .regexFailed: "regexFailed"
         case .limitHit: "limitHit"
+        case .regexBudgetSpent: "regexBudgetSpent"
         }
     }
 
@@ -35,7 +36,7 @@ extension RouteStop {
             members["expected"] = .string(expected)
             members["actual"] = .string(actual)
         case .segmentMissing(let position), .emptySegment(let position), .extraSegments(let position),
-            .regexFailed(let position):
+            .regexFailed(let position), .regexBudgetSpent(let position):
             members["at"] = .string(position.description)
         case .limitHit(let position, let limit):
             members["at"] = .string(position.description)

@@ -16,7 +16,8 @@ public struct DetourDeliveryStats: Sendable, Hashable, Codable {
     public var droppedOversize: Int
     /// Events logged while analytics was not mounted.
     public var droppedUnmounted: Int
-    /// Unreadable queue files deleted at load.
+    /// Queue files that were read but are not records, deleted at load. (A file that cannot
+    /// be read at all is left in place for a later launch and not counted.)
     public var droppedCorrupt: Int
     /// Records deleted by `discardPendingEvents()`.
     public var discarded: Int

@@ -4,6 +4,12 @@
 /// Mount once with the app's config (`Detour.shared.resolveInitialLink` does it for you);
 /// events logged while not mounted are dropped and counted.
 public enum DetourAnalytics {
+    /// The deepest nesting of objects and arrays accepted in event `data` (the `data`
+    /// object itself is level 1). Deeper data is left out of the event with a warning, as
+    /// invalid data is; the event is still sent. The bound keeps encoding, which recurses
+    /// once per level, well inside the smallest thread stack an app runs on.
+    public static let maximumDataDepth = 64
+
     /// Mounts analytics: opens the queue and starts sending with `config`'s credentials. The
     /// first mount of a process logs the retention event `app_open`. A mount while mounted
     /// does nothing.
@@ -21,7 +27,8 @@ public enum DetourAnalytics {
     ///
     /// - Parameters:
     ///   - event: the event; its raw value is sent as `event_name`.
-    ///   - data: extra fields, sent only when they form a valid JSON object.
+    ///   - data: extra fields, sent only when they form a valid JSON object with finite
+    ///     numbers, nested at most ``maximumDataDepth`` levels.
     public static func logEvent(_ event: DetourEventName, data: [String: Any]? = nil) {
         DetourAnalyticsController.shared.logEvent(event.rawValue, data: data)
     }
@@ -30,7 +37,8 @@ public enum DetourAnalytics {
     ///
     /// - Parameters:
     ///   - eventName: sent unchanged as `event_name`.
-    ///   - data: extra fields, sent only when they form a valid JSON object.
+    ///   - data: extra fields, sent only when they form a valid JSON object with finite
+    ///     numbers, nested at most ``maximumDataDepth`` levels.
     public static func logEvent(_ eventName: String, data: [String: Any]? = nil) {
         DetourAnalyticsController.shared.logEvent(eventName, data: data)
     }

@@ -12,10 +12,15 @@ package enum DetourAnalyticsBody {
         var object: [String: Any] = base(
             name: name, timestamp: timestamp, platform: platform, deviceID: deviceID)
         if let data {
-            if isValid(data), let encoded = serialize(object.merging(["data": data]) { $1 }) {
-                return encoded
+            switch problem(in: data) {
+            case .some(let problem):
+                logger.warning("analytics event \(name): data \(problem) and was left out")
+            case nil:
+                if let encoded = serialize(object.merging(["data": data]) { $1 }) {
+                    return encoded
+                }
+                logger.warning("analytics event \(name): data \(DataProblem.notJSON) and was left out")
             }
-            logger.warning("analytics event \(name): data is not a valid JSON object and was left out")
         }
         object["data"] = nil
         return serialize(object)
@@ -42,19 +47,54 @@ package enum DetourAnalyticsBody {
         try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     }
 
-    /// Whether `JSONSerialization` accepts `data` and it holds no non-finite number.
-    package static func isValid(_ data: [String: Any]) -> Bool {
-        JSONSerialization.isValidJSONObject(data) && allNumbersFinite(data)
+    /// Why event data cannot be sent.
+    package enum DataProblem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Objects and arrays nest deeper than `limit` levels (`data` itself is level 1).
+        case nestedTooDeep(limit: Int)
+        /// A NaN or an infinity.
+        case nonFiniteNumber
+        /// Something `JSONSerialization` does not accept.
+        case notJSON
+
+        package var description: String {
+            switch self {
+            case .nestedTooDeep(let limit): "nests objects and arrays deeper than \(limit) levels"
+            case .nonFiniteNumber: "holds a number that is not finite"
+            case .notJSON: "is not a valid JSON object"
+            }
+        }
     }
 
-    private static func allNumbersFinite(_ value: Any) -> Bool {
-        switch value {
-        case let dictionary as [String: Any]: dictionary.values.allSatisfy(allNumbersFinite)
-        case let array as [Any]: array.allSatisfy(allNumbersFinite)
-        case let double as Double: double.isFinite
-        case let float as Float: float.isFinite
-        case let number as NSNumber: number.doubleValue.isFinite
-        default: true
+    /// Whether `data` can be sent.
+    package static func isValid(_ data: [String: Any]) -> Bool {
+        problem(in: data) == nil
+    }
+
+    /// Why `data` cannot be sent, or nil when it can. Depth and numbers are checked first,
+    /// walking with an explicit stack, so data nested without bound cannot exhaust the call
+    /// stack; only data within ``DetourAnalytics/maximumDataDepth`` reaches the recursive
+    /// `JSONSerialization`.
+    package static func problem(in data: [String: Any]) -> DataProblem? {
+        let limit = DetourAnalytics.maximumDataDepth
+        var pending: [(value: Any, depth: Int)] = [(data, 1)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case let dictionary as [String: Any]:
+                guard depth <= limit else { return .nestedTooDeep(limit: limit) }
+                pending.append(contentsOf: dictionary.values.lazy.map { ($0, depth + 1) })
+            case let array as [Any]:
+                guard depth <= limit else { return .nestedTooDeep(limit: limit) }
+                pending.append(contentsOf: array.lazy.map { ($0, depth + 1) })
+            case let double as Double where !double.isFinite:
+                return .nonFiniteNumber
+            case let float as Float where !float.isFinite:
+                return .nonFiniteNumber
+            case let number as NSNumber where !number.doubleValue.isFinite:
+                return .nonFiniteNumber
+            default:
+                break
+            }
         }
+        return JSONSerialization.isValidJSONObject(data) ? nil : .notJSON
     }
 }

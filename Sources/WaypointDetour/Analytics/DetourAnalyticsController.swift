@@ -108,7 +108,7 @@ package final class DetourAnalyticsController: Sendable {
             (openQueue(&state, environment: state.environment ?? environment), state.unmountedDrops)
         }
         var stats = await queue.flush()
-        stats.droppedUnmounted += drops
+        stats.add(drops, to: \.droppedUnmounted)
         return stats
     }
 
@@ -116,7 +116,7 @@ package final class DetourAnalyticsController: Sendable {
     package func deliveryStats() -> DetourDeliveryStats {
         state.withLock { state in
             var stats = openQueue(&state, environment: state.environment ?? environment).stats()
-            stats.droppedUnmounted += state.unmountedDrops
+            stats.add(state.unmountedDrops, to: \.droppedUnmounted)
             return stats
         }
     }

@@ -121,7 +121,7 @@ extension DetourAnalyticsQueue {
         if !state.flushing, let notBefore = state.retryNotBefore, now < notBefore {
             return .wait(sleeper(notBefore - now, &state))
         }
-        state.inFlight = record.seq
+        state.inFlight = record.id
         let client = DetourAPIClient(environment: state.environment, config: config)
         return .send(record, client, timeout: state.environment.timeouts.analytics)
     }
@@ -141,34 +141,36 @@ extension DetourAnalyticsQueue {
             state.inFlight = nil
             let environment = state.environment
             let logger = environment.logger
-            let index = state.records.firstIndex { $0.seq == record.seq }
+            // Found by id: renumbering may have given the record a new number meanwhile.
+            let index = state.records.firstIndex { $0.id == record.id }
             switch DetourDeliveryOutcome(result, now: environment.now()) {
             case .delivered:
-                if let index { state.records.remove(at: index) }
-                deleteFile(of: record.seq, &state)
-                state.counters.delivered += 1
+                if let index { deleteFile(of: state.records.remove(at: index).seq, &state) }
+                state.counters.add(1, to: \.delivered)
                 state.consecutiveFailures = 0
                 state.retryNotBefore = nil
             case .rejected(let status):
-                if let index { state.records.remove(at: index) }
-                deleteFile(of: record.seq, &state)
-                state.counters.rejected += 1
+                if let index { deleteFile(of: state.records.remove(at: index).seq, &state) }
+                state.counters.add(1, to: \.rejected)
                 logger.warning(
                     "the server rejected analytics record \(record.seq) with status \(status); dropped")
             case .retry(let reason, let retryAfter):
                 if let index {
-                    state.records[index].attempts += 1
-                    if isPersistent && !state.unsaved.contains(record.seq) {
+                    let attempts = state.records[index].attempts
+                    state.records[index].attempts =
+                        attempts < DetourAnalyticsRecord.maximumAttempts ? max(0, attempts) + 1 : attempts
+                    let seq = state.records[index].seq
+                    if isPersistent && !state.unsaved.contains(seq) {
                         do {
                             try storage.save(state.records[index])
                         } catch {
                             logger.warning(
-                                "could not save the attempts of analytics record \(record.seq): \(error)")
+                                "could not save the attempts of analytics record \(seq): \(error)")
                         }
                     }
                 }
-                state.counters.retries += 1
-                state.consecutiveFailures += 1
+                state.counters.add(1, to: \.retries)
+                state.consecutiveFailures = min(state.consecutiveFailures, Int(Int32.max)) + 1
                 let wait = DetourAnalyticsBackoff.wait(
                     consecutiveFailures: state.consecutiveFailures, random: environment.random(),
                     retryAfter: retryAfter)

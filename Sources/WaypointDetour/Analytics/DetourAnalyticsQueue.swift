@@ -29,7 +29,12 @@ package final class DetourAnalyticsQueue: Sendable {
         var records: [DetourAnalyticsRecord] = []
         /// Records whose file could not be written; they live in memory only.
         var unsaved: Set<UInt64> = []
-        var inFlight: UInt64?
+        /// The sequence numbers of record files that could not be read; never issued.
+        var reserved: Set<UInt64> = []
+        /// The id of the record in flight.
+        var inFlight: String?
+        /// The next sequence number to issue, in 1...maximumSequence + 1; the last value
+        /// means the numbers ran out and the records are renumbered before the next one.
         var nextSeq: UInt64 = 1
         var counters = DetourDeliveryStats()
         var environment: DetourEnvironment
@@ -48,11 +53,18 @@ package final class DetourAnalyticsQueue: Sendable {
     }
 
     /// Opens the queue under `environment.dataDirectory`: creates the directory, takes the
-    /// lock, deletes unreadable record files and loads the rest in sequence order.
-    package init(environment: DetourEnvironment) {
+    /// lock, deletes corrupt record files and loads the rest in sequence order. Values read
+    /// from disk never trap: a damaged one is logged and repaired (see
+    /// `DetourAnalyticsStorage`).
+    ///
+    /// - Parameter fileSystem: where the queue's files are read and written; tests pass one
+    ///   that fails on demand.
+    package init(
+        environment: DetourEnvironment, fileSystem: any DetourQueueFileSystem = DetourPOSIXQueueFileSystem()
+    ) {
         let logger = environment.logger
         directory = environment.dataDirectory.appendingPathComponent("analytics-queue", isDirectory: true)
-        storage = DetourAnalyticsStorage(directory: directory)
+        storage = DetourAnalyticsStorage(directory: directory, fileSystem: fileSystem)
         capacity = max(1, environment.analyticsQueueCapacity)
         var initial = State(environment: environment)
         var acquired: DetourQueueLock?
@@ -61,10 +73,14 @@ package final class DetourAnalyticsQueue: Sendable {
             switch DetourQueueLock.acquire(at: storage.lockURL) {
             case .success(let taken):
                 acquired = taken
-            case .failure(let failure):
+            case .failure(.held):
                 logger.warning(
-                    "analytics queue \(directory.path) is in use by another process (\(failure)); "
-                        + "events are kept in memory only")
+                    "analytics queue \(directory.path) is in use by another process; events are kept in memory only"
+                )
+            case .failure(.unavailable(let failure)):
+                logger.warning(
+                    "analytics queue \(directory.path) cannot be locked (\(failure)); events are kept in memory only"
+                )
             }
         } catch {
             logger.warning(
@@ -73,11 +89,25 @@ package final class DetourAnalyticsQueue: Sendable {
         lock = acquired
         if acquired != nil {
             let saved = storage.loadState(logger: logger)
-            let (records, corrupt) = storage.loadRecords(logger: logger)
-            initial.records = records
+            var loaded = storage.loadRecords(logger: logger)
             initial.counters = saved?.counters ?? DetourDeliveryStats()
-            initial.counters.droppedCorrupt += corrupt
-            initial.nextSeq = max(saved?.nextSeq ?? 1, (records.last?.seq ?? 0) + 1, 1)
+            initial.counters.add(loaded.corrupt, to: \.droppedCorrupt)
+            if loaded.records.count > capacity {
+                let excess = loaded.records.count - capacity
+                for victim in loaded.records.prefix(excess) {
+                    try? storage.delete(victim.seq)
+                }
+                loaded.records.removeFirst(excess)
+                initial.counters.add(excess, to: \.droppedOverflow)
+                logger.warning(
+                    "dropped the \(excess) oldest analytics records: the queue is full (\(capacity) records)")
+            }
+            initial.records = loaded.records
+            initial.reserved = loaded.unreadable
+            let highest = max(loaded.records.last?.seq ?? 0, loaded.unreadable.max() ?? 0)
+            let (afterHighest, overflow) = highest.addingReportingOverflow(1)
+            let exhausted = DetourAnalyticsRecord.maximumSequence + 1
+            initial.nextSeq = min(max(saved?.nextSeq ?? 1, overflow ? exhausted : afterHighest, 1), exhausted)
         }
         state = Locked(initial)
         state.withLock { saveState(&$0) }
@@ -99,33 +129,40 @@ package final class DetourAnalyticsQueue: Sendable {
                 return false
             }
             guard body.count <= Self.maximumBodySize else {
-                state.counters.droppedOversize += 1
+                state.counters.add(1, to: \.droppedOversize)
                 logger.warning(
                     "dropped an analytics \(kind.rawValue) record: its body is \(body.count) bytes, over 64 KiB"
                 )
                 saveState(&state)
                 return false
             }
+            guard let seq = issueSequence(&state) else {
+                state.counters.add(1, to: \.droppedOverflow)
+                logger.warning(
+                    "dropped an analytics \(kind.rawValue) record: no sequence number is free, even after renumbering"
+                )
+                saveState(&state)
+                return false
+            }
             while state.records.count >= capacity,
-                let victim = state.records.firstIndex(where: { $0.seq != state.inFlight })
+                let victim = state.records.firstIndex(where: { $0.id != state.inFlight })
             {
                 let removed = state.records.remove(at: victim)
                 deleteFile(of: removed.seq, &state)
-                state.counters.droppedOverflow += 1
+                state.counters.add(1, to: \.droppedOverflow)
                 logger.warning(
                     "dropped the oldest analytics record \(removed.seq): the queue is full (\(capacity) records)"
                 )
             }
             let record = DetourAnalyticsRecord(
-                id: UUID().uuidString.lowercased(), seq: state.nextSeq, kind: kind, appID: appID, attempts: 0,
+                id: UUID().uuidString.lowercased(), seq: seq, kind: kind, appID: appID, attempts: 0,
                 body: String(decoding: body, as: UTF8.self))
-            state.nextSeq += 1
             if isPersistent {
                 do {
                     try storage.save(record)
                 } catch {
                     state.unsaved.insert(record.seq)
-                    state.counters.persistFailures += 1
+                    state.counters.add(1, to: \.persistFailures)
                     logger.warning(
                         "could not save analytics record \(record.seq), keeping it in memory: \(error)")
                 }
@@ -140,12 +177,12 @@ package final class DetourAnalyticsQueue: Sendable {
     /// Deletes every record not in flight, counts them in `discarded` and returns how many.
     package func discardPending() -> Int {
         state.withLock { state in
-            let victims = state.records.filter { $0.seq != state.inFlight }
+            let victims = state.records.filter { $0.id != state.inFlight }
             for victim in victims {
                 deleteFile(of: victim.seq, &state)
             }
-            state.records.removeAll { $0.seq != state.inFlight }
-            state.counters.discarded += victims.count
+            state.records.removeAll { $0.id != state.inFlight }
+            state.counters.add(victims.count, to: \.discarded)
             saveState(&state)
             if !victims.isEmpty {
                 state.environment.logger.info("discarded \(victims.count) pending analytics records")
@@ -158,7 +195,7 @@ package final class DetourAnalyticsQueue: Sendable {
     package func addDroppedUnmounted(_ count: Int) {
         guard count > 0 else { return }
         state.withLock { state in
-            state.counters.droppedUnmounted += count
+            state.counters.add(count, to: \.droppedUnmounted)
             saveState(&state)
         }
     }
@@ -184,6 +221,78 @@ package final class DetourAnalyticsQueue: Sendable {
         stats.pending = state.records.count
         return stats
     }
+
+    // MARK: Sequence numbers
+
+    /// Takes the next free sequence number. When the numbers have run out (10^16 records, or
+    /// a damaged directory that holds a record numbered near the end), the records are
+    /// first renumbered from 1; nil when even that leaves no number free.
+    func issueSequence(_ state: inout State) -> UInt64? {
+        let maximum = DetourAnalyticsRecord.maximumSequence
+        var renumbered = false
+        while true {
+            while state.nextSeq <= maximum, state.reserved.contains(state.nextSeq) {
+                state.nextSeq += 1
+            }
+            if state.nextSeq <= maximum {
+                defer { state.nextSeq += 1 }
+                return state.nextSeq
+            }
+            if renumbered { return nil }
+            renumber(&state)
+            renumbered = true
+        }
+    }
+
+    /// Gives the records the numbers 1, 2, 3, ... in their order, skipping reserved numbers,
+    /// and sets the next number after them.
+    ///
+    /// Each record's new number is at most its old one, and records move in ascending order,
+    /// so no move overwrites a file that still holds another record. A move writes the new
+    /// file (fsync'd) before deleting the old one; a crash between the two leaves two files
+    /// with the same id, and the loader keeps the first. When a write fails, renumbering stops
+    /// there and the remaining records keep their numbers.
+    func renumber(_ state: inout State) {
+        let logger = state.environment.logger
+        // The k-th free number is at most the k-th record's old number, so `next` never
+        // passes a number already in use and cannot overflow.
+        var next: UInt64 = 1
+        var moved = 0
+        for index in state.records.indices {
+            while state.reserved.contains(next) { next += 1 }
+            let record = state.records[index]
+            if record.seq != next {
+                let renumbered = record.renumbered(to: next)
+                if state.unsaved.remove(record.seq) != nil || !isPersistent {
+                    if isPersistent { state.unsaved.insert(next) }
+                } else {
+                    do {
+                        try storage.save(renumbered)
+                    } catch {
+                        logger.warning(
+                            "stopped renumbering the analytics queue at record \(record.seq): \(error)")
+                        state.nextSeq = DetourAnalyticsRecord.maximumSequence + 1
+                        return
+                    }
+                    do {
+                        try storage.delete(record.seq)
+                    } catch {
+                        logger.warning(
+                            "could not delete analytics record \(record.seq) after renumbering: \(error)")
+                    }
+                }
+                state.records[index] = renumbered
+                moved += 1
+            }
+            next += 1
+        }
+        state.nextSeq = next
+        logger.warning(
+            "the analytics queue ran out of sequence numbers; renumbered \(moved) of \(state.records.count) records from 1"
+        )
+    }
+
+    // MARK: Files
 
     func deleteFile(of seq: UInt64, _ state: inout State) {
         if state.unsaved.remove(seq) != nil || !isPersistent { return }

@@ -18,15 +18,32 @@ package final class DetourQueueLock: Sendable {
         self.descriptor = Locked(descriptor)
     }
 
-    /// Takes the lock without waiting, or returns nil with the reason.
-    package static func acquire(at url: URL) -> Result<DetourQueueLock, DurableFile.Failure> {
+    /// Why the lock was not taken.
+    package enum Failure: Error, Sendable, CustomStringConvertible {
+        /// Another open queue (in this process or another) holds it.
+        case held(path: String)
+        /// The lock file could not be opened or locked, for the reason given (`errno`).
+        case unavailable(DurableFile.Failure)
+
+        package var description: String {
+            switch self {
+            case .held(let path): "\(path) is held by another queue"
+            case .unavailable(let failure): failure.description
+            }
+        }
+    }
+
+    /// Takes the lock without waiting, or says why not: held by another queue, or a file
+    /// the process may not open or lock, with its `errno`.
+    package static func acquire(at url: URL) -> Result<DetourQueueLock, Failure> {
         let path = url.path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .failure(DurableFile.Failure("open", path, errno)) }
+        guard descriptor >= 0 else { return .failure(.unavailable(DurableFile.Failure("open", path, errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
-            return .failure(DurableFile.Failure("flock", path, code))
+            if code == EWOULDBLOCK { return .failure(.held(path: path)) }
+            return .failure(.unavailable(DurableFile.Failure("flock", path, code)))
         }
         return .success(DetourQueueLock(descriptor: descriptor))
     }

@@ -16,8 +16,14 @@ package enum DurableFile {
     package struct Failure: Error, CustomStringConvertible {
         /// What failed, e.g. `open /x/.y.tmp: No such file or directory`.
         package let description: String
+        /// The system call, e.g. `open`.
+        package let call: String
+        /// The `errno` value.
+        package let code: Int32
 
         package init(_ call: String, _ path: String, _ code: Int32) {
+            self.call = call
+            self.code = code
             description = "\(call) \(path): \(String(cString: strerror(code)))"
         }
     }
@@ -64,6 +70,59 @@ package enum DurableFile {
         }
     }
 
+    /// Reads `url`, at most `limit` + 1 bytes, so a caller can tell a file longer than
+    /// `limit` without reading all of it.
+    ///
+    /// - Throws: ``Failure`` with the `errno` of the failed `open` or `read` (a directory in
+    ///   place of the file fails with `EISDIR`).
+    package static func read(_ url: URL, limit: Int) throws(Failure) -> Data {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure("open", path, errno) }
+        defer { close(descriptor) }
+        let wanted = max(0, limit) + 1
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: min(wanted, 64 * 1024))
+        while data.count < wanted {
+            let count = min(chunk.count, wanted - data.count)
+            let got = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure("read", path, errno)
+            }
+            if got == 0 { break }
+            data.append(contentsOf: chunk[0..<got])
+        }
+        return data
+    }
+
+    /// Overwrites the existing file `url` in place with `data` and syncs it: no new file and,
+    /// when `data` is no longer than the file, no new blocks, so it can succeed on a full
+    /// disk where ``write(_:to:sync:)`` cannot. Not atomic: a crash during it can leave a
+    /// torn file.
+    package static func overwrite(_ data: Data, at url: URL) throws(Failure) {
+        let path = url.path
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure("open", path, errno) }
+        defer { close(descriptor) }
+        var failure: Failure?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = pwrite(descriptor, base + offset, buffer.count - offset, off_t(offset))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = Failure("pwrite", path, errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if let failure { throw failure }
+        if ftruncate(descriptor, off_t(data.count)) != 0 { throw Failure("ftruncate", path, errno) }
+        if fsync(descriptor) != 0 { throw Failure("fsync", path, errno) }
+    }
+
     /// Deletes `url`; a missing file is not an error.
     package static func remove(_ url: URL) throws {
         if unlink(url.path) != 0 && errno != ENOENT {
@@ -79,6 +138,19 @@ package enum DurableFile {
             Musl.write(descriptor, bytes, count)
         #else
             Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    /// POSIX `read`.
+    private static func systemRead(
+        _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int
+    ) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, bytes, count)
+        #elseif canImport(Musl)
+            Musl.read(descriptor, bytes, count)
+        #else
+            Darwin.read(descriptor, bytes, count)
         #endif
     }
 

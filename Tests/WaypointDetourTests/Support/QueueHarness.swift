@@ -50,8 +50,8 @@ final class QueueHarness: Sendable {
     }
 
     /// Opens a queue on the directory (the next "process").
-    func open() -> DetourAnalyticsQueue {
-        DetourAnalyticsQueue(environment: environment)
+    func open(fileSystem: any DetourQueueFileSystem = DetourPOSIXQueueFileSystem()) -> DetourAnalyticsQueue {
+        DetourAnalyticsQueue(environment: environment, fileSystem: fileSystem)
     }
 
     /// Opens a queue and starts sending with `config()`.
@@ -88,6 +88,34 @@ final class QueueHarness: Sendable {
         try JSONDecoder().decode(
             DetourAnalyticsQueueState.self,
             from: Data(contentsOf: directory.queue.appendingPathComponent("state.json")))
+    }
+
+    /// Writes `text` as the file `name` in the queue directory (created when missing).
+    func plant(_ name: String, _ text: String) throws {
+        try FileManager.default.createDirectory(at: directory.queue, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: directory.queue.appendingPathComponent(name))
+    }
+
+    /// Writes a record file for `seq` with the given fields, as a queue would.
+    func plantRecord(
+        seq: UInt64, id: String = UUID().uuidString.lowercased(), attempts: Int = 0, body index: Int
+    ) throws {
+        let record = DetourAnalyticsRecord(
+            id: id, seq: seq, kind: .event, appID: "app-1", attempts: attempts,
+            body: String(decoding: Self.body(index), as: UTF8.self))
+        try FileManager.default.createDirectory(at: directory.queue, withIntermediateDirectories: true)
+        try JSONEncoder().encode(record).write(
+            to: directory.queue.appendingPathComponent(DetourAnalyticsRecord.fileName(for: seq)))
+    }
+
+    /// Writes `state.json` with `nextSeq` and counters, zero unless given.
+    func plantState(nextSeq: String, counters: [String: String] = [:]) throws {
+        let names = [
+            "pending", "delivered", "rejected", "retries", "droppedOverflow", "droppedOversize",
+            "droppedUnmounted", "droppedCorrupt", "discarded", "persistFailures",
+        ]
+        let fields = names.map { "\"\($0)\":\(counters[$0] ?? "0")" }.joined(separator: ",")
+        try plant("state.json", #"{"counters":{\#(fields)},"nextSeq":\#(nextSeq)}"#)
     }
 
     func finish(_ queues: DetourAnalyticsQueue...) async {

@@ -54,10 +54,41 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures
     ) -> RegexOutcome {
         let string = String(decoding: subject, as: UTF8.self)
+        let allowed = limits.ticks(forSubjectLength: string.utf16.count)
+        return run(string, stoppingAt: allowed, into: captures).outcome
+    }
+
+    /// Matches, paid for from `budget`.
+    ///
+    /// ICU reports its work, so a run is charged what it reported: 10,000 units per
+    /// progress report, and ``LookupBudget/chargePerRun`` when that is more. It may reach
+    /// only as many reports as the budget left pays for (at least one); stopped there
+    /// before its own limit, it is ``RegexOutcome/budgetSpent``. The states saved after
+    /// the last report (fewer than 10,000) are never reported, so they are not charged.
+    func match(
+        _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures,
+        budget: inout LookupBudget
+    ) -> RegexOutcome {
+        guard budget.remaining >= LookupBudget.chargePerRun else { return .budgetSpent }
+        let string = String(decoding: subject, as: UTF8.self)
+        let own = limits.ticks(forSubjectLength: string.utf16.count)
+        let affordable = max(1, Int(budget.remaining) / FoundationLimits.statesPerTick)
+        let (outcome, ticks) = run(string, stoppingAt: min(own, affordable), into: captures)
+        let charge = max(Int(LookupBudget.chargePerRun), ticks * FoundationLimits.statesPerTick)
+        _ = budget.take(UInt32(min(charge, Int(budget.remaining))))
+        if outcome == .limitExceeded(.match) && ticks < own { return .budgetSpent }
+        return outcome
+    }
+
+    /// Matches `string`, stopping at progress report `allowed`.
+    ///
+    /// - Returns: the outcome and the number of progress reports ICU made.
+    private func run(
+        _ string: String, stoppingAt allowed: Int, into captures: FoundationCaptures
+    ) -> (outcome: RegexOutcome, ticks: Int) {
         let length = string.utf16.count
         var outcome = RegexOutcome.noMatch
         var ticks = 0
-        let allowed = limits.ticks(forSubjectLength: length)
         let groups = captureCount
         var options: NSRegularExpression.MatchingOptions = [.reportProgress]
         if isAnchored { options.insert(.anchored) }
@@ -80,7 +111,7 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
                 }
             }
         }
-        return outcome
+        return (outcome, ticks)
     }
 }
 

@@ -87,18 +87,50 @@
         func match(
             _ subject: UnsafeBufferPointer<UInt8>, limits: PCRE2Limits, into data: PCRE2MatchData
         ) -> RegexOutcome {
+            Self.outcome(run(subject, context: limits.context, into: data))
+        }
+
+        /// Matches the pattern against `subject`, paid for from `budget`.
+        ///
+        /// PCRE2 does not say how much of its match limit a finished match used, so a run is
+        /// charged the limit it ran under. The first run has ``PCRE2Limits/probeLimit``,
+        /// charged ``LookupBudget/chargePerRun``, which is all an ordinary route regex
+        /// needs; one that reaches it is run again under the full match limit, charged that
+        /// limit as well, if the budget left covers it, and is ``RegexOutcome/budgetSpent``
+        /// otherwise.
+        @inline(__always)
+        func match(
+            _ subject: UnsafeBufferPointer<UInt8>, limits: PCRE2Limits, into data: PCRE2MatchData,
+            budget: inout LookupBudget
+        ) -> RegexOutcome {
+            guard budget.take(LookupBudget.chargePerRun) else { return .budgetSpent }
+            let first = run(subject, context: limits.probeContext, into: data)
+            guard first == PCRE2_ERROR_MATCHLIMIT, limits.probeLimit < limits.matchLimit else {
+                return Self.outcome(first)
+            }
+            guard budget.take(limits.matchLimit) else { return .budgetSpent }
+            return Self.outcome(run(subject, context: limits.context, into: data))
+        }
+
+        /// Runs `pcre2_match` on `subject` under `context`.
+        @inline(__always)
+        private func run(
+            _ subject: UnsafeBufferPointer<UInt8>, context: OpaquePointer, into data: PCRE2MatchData
+        ) -> Int32 {
             // Subjects are built from Swift strings and decoded segments that were checked to
             // be valid UTF-8, so PCRE2's own UTF check is skipped.
-            let result: Int32
             if let base = subject.baseAddress {
-                result = pcre2_match_8(
-                    code, base, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data.pointer, limits.context)
-            } else {
-                // PCRE2 rejects a null subject even when it is empty.
-                var empty: UInt8 = 0
-                result = pcre2_match_8(
-                    code, &empty, 0, 0, UInt32(PCRE2_NO_UTF_CHECK), data.pointer, limits.context)
+                return pcre2_match_8(
+                    code, base, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data.pointer, context)
             }
+            // PCRE2 rejects a null subject even when it is empty.
+            var empty: UInt8 = 0
+            return pcre2_match_8(code, &empty, 0, 0, UInt32(PCRE2_NO_UTF_CHECK), data.pointer, context)
+        }
+
+        /// The outcome a `pcre2_match` result stands for.
+        @inline(__always)
+        private static func outcome(_ result: Int32) -> RegexOutcome {
             switch result {
             case 0...: return .matched
             case PCRE2_ERROR_NOMATCH, PCRE2_ERROR_PARTIAL: return .noMatch
