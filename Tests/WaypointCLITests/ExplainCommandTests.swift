@@ -88,3 +88,45 @@ struct ExplainCommandTests {
         #expect(report["routes"]?[0]?["at"] == "path segment 2")
     }
 }
+
+/// `waypoint explain` when the lookup's regex budget runs out (routing.md §4).
+@Suite("waypoint explain: the regex budget")
+struct ExplainBudgetTests {
+    /// Two routes whose regex backtracks exponentially, then a fallback.
+    static let arguments = [
+        "explain", "--regex-budget", "150000", "--route", "/p/:a((a+)+b)", "--route", "/p/:b((a+)+b)",
+        "--route", "/p/:c",
+    ]
+    static let url = "x://h/p/" + String(repeating: "a", count: 28) + "bc"
+
+    @Test("a route the budget did not reach says so, apart from its own limit")
+    func text() async throws {
+        let result = try await CLI.run(Self.arguments + [Self.url])
+        #expect(result.status == 0)
+        #expect(
+            result.output == """
+                \(Self.url)
+                  1. /p/:a((a+)+b): stopped: regex from path segment 2 hit the regex match limit
+                  2. /p/:b((a+)+b): stopped: regex from path segment 2 not reached: the lookup's regex budget is spent
+                  3. /p/:c: matched (c = "\(Self.url.dropFirst(8))")
+                winner: /p/:c
+
+                """)
+    }
+
+    @Test("--json names the stop regexBudgetSpent, at the regex's segment")
+    func json() async throws {
+        let result = try await CLI.run(Self.arguments + ["--json", Self.url])
+        let report = try JSONValue(parsing: result.output)
+        #expect(report["routes"]?[0]?["stop"] == "limitHit")
+        #expect(report["routes"]?[1]?["stop"] == "regexBudgetSpent")
+        #expect(report["routes"]?[1]?["at"] == "path segment 2")
+    }
+
+    @Test("--regex-budget must be a whole number that fits", arguments: ["-1", "4294967296", "lots"])
+    func badBudget(_ value: String) async throws {
+        let result = try await CLI.run(["explain", "--regex-budget", value, "--route", "/a", "x://h/a"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--regex-budget takes a whole number from 0 to 4294967295"))
+    }
+}

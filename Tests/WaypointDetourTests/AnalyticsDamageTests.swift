@@ -162,6 +162,39 @@ struct AnalyticsDamageTests {
         await harness.finish(queue)
     }
 
+    @Test("record files too large to be a record are corrupt; a file is never read past 512 KiB")
+    func oversizedRecordFiles() async throws {
+        let harness = try QueueHarness()
+        try harness.plantRecord(seq: 1, body: 1)
+        let body = String(repeating: "a", count: DetourAnalyticsQueue.maximumBodySize + 1)
+        try harness.plant(
+            "0000000000000002.json",
+            #"{"appID":"app-1","attempts":0,"body":"\#(body)","id":"b","kind":"event","seq":2}"#)
+        try harness.plant(
+            "0000000000000003.json",
+            #"{"id":"c","seq":3,"body":""# + String(repeating: "x", count: 600_000) + #""}"#)
+        let queue = harness.open()
+        #expect(queue.records().map(\.seq) == [1])
+        #expect(queue.stats().droppedCorrupt == 2)
+        #expect(harness.logs.contains(.warning, "0000000000000002.json: its body is over 64 KiB"))
+        #expect(harness.logs.contains(.warning, "0000000000000003.json: larger than 524288 bytes"))
+        await harness.finish(queue)
+    }
+
+    @Test(
+        "a directory holding more records than the capacity keeps the newest, counting the rest as overflow")
+    func overCapacityAtLoad() async throws {
+        let harness = try QueueHarness(capacity: 2)
+        for seq in 1...5 {
+            try harness.plantRecord(seq: UInt64(seq), body: seq)
+        }
+        let queue = harness.open()
+        #expect(queue.records().map(\.seq) == [4, 5])
+        #expect(queue.stats().droppedOverflow == 3)
+        #expect(harness.directory.recordFiles() == ["0000000000000004.json", "0000000000000005.json"])
+        await harness.finish(queue)
+    }
+
     // MARK: Sequence numbers
 
     @Test("at the last 16-digit sequence number the records are renumbered from 1, and all survive a restart")
@@ -189,6 +222,23 @@ struct AnalyticsDamageTests {
         #expect(await second.flush().delivered == 3)
         #expect(harness.eventNames == ["e1", "e2", "e3"])
         await harness.finish(second)
+    }
+
+    @Test("renumbering skips the number of a file that could not be read")
+    func renumberingSkipsUnreadable() async throws {
+        let harness = try QueueHarness()
+        try harness.plantRecord(seq: 1, body: 1)
+        let blocked = harness.directory.queue.appendingPathComponent("0000000000000002.json")
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        try harness.plantRecord(seq: DetourAnalyticsRecord.maximumSequence, body: 3)
+        let queue = harness.open()
+        #expect(queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(4)))
+        #expect(queue.records().map(\.seq) == [1, 3, 4])
+        #expect(FileManager.default.fileExists(atPath: blocked.path))
+        queue.start(config: harness.config(), environment: harness.environment)
+        #expect(await queue.flush().delivered == 3)
+        #expect(harness.eventNames == ["e1", "e3", "e4"])
+        await harness.finish(queue)
     }
 
     /// Record file names beyond 16 digits, as earlier versions wrote past 10^16.

@@ -67,9 +67,10 @@ struct AnalyticsQueueTests {
 
     @Test("overflow never deletes the record in flight")
     func overflowSparesInFlight() async throws {
-        let harness = try QueueHarness(capacity: 2, analyticsTimeout: 10) { request in
-            request.jsonBody?["event_name"] as? String == "e1"
-                ? .delay(seconds: 1.5, then: .json(200, "{}")) : .json(200, "{}")
+        let gate = ReplyGate()
+        let harness = try QueueHarness(capacity: 2) { request in
+            if request.jsonBody?["event_name"] as? String == "e1" { gate.wait() }
+            return .json(200, "{}")
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
@@ -78,6 +79,7 @@ struct AnalyticsQueueTests {
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(3))
         #expect(queue.records().map(\.seq) == [1, 3])
         #expect(queue.stats().droppedOverflow == 1)
+        gate.open()
         #expect(await eventually { queue.stats().delivered == 2 })
         #expect(harness.eventNames == ["e1", "e3"])
         await harness.finish(queue)
@@ -149,18 +151,27 @@ struct AnalyticsQueueTests {
         Failure(description: "302", reply: .respond(status: 302, headers: ["Location": "/elsewhere"])),
         Failure(description: "dropped connection", reply: .dropConnection),
         Failure(description: "garbled response", reply: .raw(Data("nonsense\r\n\r\n".utf8))),
-        Failure(description: "slow reply", reply: .delay(seconds: 2, then: .json(200, "{}"))),
+        // Answers only after the deadline, which the test clock passes once the request is out.
+        Failure(description: "timeout", reply: .delay(seconds: 60, then: .json(200, "{}"))),
     ]
 
     @Test("other answers keep the record, persist its attempts, and stop a flush", arguments: failures)
     func retried(_ failure: Failure) async throws {
-        let harness = try QueueHarness(analyticsTimeout: 0.3, backoffSecond: 1000) { request in
+        let harness = try QueueHarness(analyticsTimeout: 5, backoffSecond: 1000) { request in
             request.path == "/elsewhere" ? .json(200, "{}") : failure.reply
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
-        let stats = await queue.flush()
+        let stats =
+            if case .delay = failure.reply {
+                await harness.timingOut { await queue.flush() }
+            } else {
+                await queue.flush()
+            }
+        if case .delay = failure.reply {
+            #expect(harness.logs.contains(.info, "timed out after 5.0 s"))
+        }
         #expect(stats.retries == 1)
         #expect(stats.delivered == 0)
         #expect(stats.pending == 2)
@@ -328,8 +339,10 @@ struct AnalyticsQueueTests {
 
     @Test("discardPending deletes every record not in flight")
     func discard() async throws {
-        let harness = try QueueHarness(analyticsTimeout: 10) { _ in
-            .delay(seconds: 1.5, then: .json(200, "{}"))
+        let gate = ReplyGate()
+        let harness = try QueueHarness { _ in
+            gate.wait()
+            return .json(200, "{}")
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
@@ -338,6 +351,7 @@ struct AnalyticsQueueTests {
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(3))
         #expect(queue.discardPending() == 2)
         #expect(queue.stats().discarded == 2)
+        gate.open()
         #expect(await eventually { queue.stats().delivered == 1 })
         #expect(harness.eventNames == ["e1"])
         #expect(harness.directory.recordFiles().isEmpty)
@@ -363,14 +377,17 @@ struct AnalyticsQueueTests {
 
     @Test("stop lets the request in flight finish and records its outcome; nothing new is sent")
     func stopKeepsInFlight() async throws {
-        let harness = try QueueHarness(analyticsTimeout: 10) { _ in
-            .delay(seconds: 1.5, then: .json(200, "{}"))
+        let gate = ReplyGate()
+        let harness = try QueueHarness { _ in
+            gate.wait()
+            return .json(200, "{}")
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
         #expect(await eventually { harness.server.requests.count == 1 })
         queue.stop()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
+        gate.open()
         #expect(await eventually { queue.stats().delivered == 1 })
         #expect(await queue.flush().pending == 1)
         #expect(harness.eventNames == ["e1"])

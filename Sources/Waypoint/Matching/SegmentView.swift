@@ -81,9 +81,9 @@ struct SegmentView {
     ///
     /// - Parameter strictTrailingSlash: when false, one trailing `/` of the path is
     ///   dropped (its empty last segment), so `/a/` reads as `/a`.
-    /// - Complexity: O(n) in the URL's length, eight bytes at a time for a path without `%`
-    ///   (``ByteScan``); allocates nothing for ordinary URLs (the buffers are
-    ///   stack-allocated when small).
+    /// - Complexity: O(n) in the URL's length; a path without `%` is copied once and
+    ///   scanned once, eight bytes at a time. Allocates nothing for ordinary URLs (the buffer
+    ///   is stack-allocated when small).
     static func withSegments<Result>(
         host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, strictTrailingSlash: Bool,
         _ body: (SegmentView) -> Result
@@ -91,83 +91,128 @@ struct SegmentView {
         let rooted = path.first == UInt8(ascii: "/")
         let pathBody = UnsafeBufferPointer(rebasing: path[(rooted ? 1 : 0)...])
         let bodyCount = pathBody.count
-        var segmentCount = path.isEmpty ? 0 : 1
-        var slash = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: pathBody, 0..<bodyCount)
-        while slash < bodyCount {
-            segmentCount += 1
-            slash = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: pathBody, (slash + 1)..<bodyCount)
-        }
-        let escaped = ByteScan.firstIndex(of: UInt8(ascii: "%"), in: pathBody, 0..<bodyCount) < bodyCount
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count + path.count + 2) {
-            buffer in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (segmentCount + 1)) { bounds in
-                let base = buffer.baseAddress!
-                let boundsBase = bounds.baseAddress!
-                var written = decode(host, into: base)
-                boundsBase[0] = 0
-                boundsBase[1] = Int32(written)
-                var count = 1
-                if !path.isEmpty && !escaped {
-                    // Nothing to decode: the path goes after a `/` in one copy, and its
-                    // segments are where its `/`s say.
-                    base[written] = UInt8(ascii: "/")
-                    let copyStart = written + 1
-                    if let source = pathBody.baseAddress, bodyCount > 0 {
-                        (base + copyStart).update(from: source, count: bodyCount)
-                    }
-                    var start = 0
-                    while true {
-                        let end = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: pathBody, start..<bodyCount)
-                        boundsBase[2 * count] = Int32(copyStart + start)
-                        boundsBase[2 * count + 1] = Int32(copyStart + end)
-                        count += 1
-                        if end == bodyCount { break }
-                        start = end + 1
-                    }
-                    written = copyStart + bodyCount
-                } else if !path.isEmpty {
-                    // One pass copies each segment after a `/` and notes whether it holds a
-                    // `%`; only such a segment is then decoded, from the source over its copy.
-                    var read = 0
-                    while true {
-                        base[written] = UInt8(ascii: "/")
-                        written += 1
-                        let start = written
-                        let segmentStart = read
-                        var segmentEscaped = false
-                        while read < pathBody.count {
-                            let byte = pathBody[read]
-                            if byte == UInt8(ascii: "/") { break }
-                            base[written] = byte
-                            segmentEscaped = segmentEscaped || byte == UInt8(ascii: "%")
-                            written += 1
-                            read += 1
-                        }
-                        if segmentEscaped {
-                            let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<read])
-                            written = start + decode(raw, into: base + start)
-                        }
-                        boundsBase[2 * count] = Int32(start)
-                        boundsBase[2 * count + 1] = Int32(written)
-                        count += 1
-                        if read == pathBody.count { break }
-                        read += 1
-                    }
-                }
-                if !path.isEmpty && !strictTrailingSlash && count > 1
-                    && boundsBase[2 * count - 2] == boundsBase[2 * count - 1]
-                {
-                    // Drop the empty last segment and the `/` before it.
-                    count -= 1
-                    written -= 1
-                }
+        // One buffer: the bounds (at most one segment per byte of the path body, plus the
+        // host and the last segment), then the bytes, with eight spare bytes after them so
+        // that the scan reads whole words.
+        let boundsCount = 2 * (bodyCount + 2)
+        let byteCount = host.count + path.count + 2 + 8
+        return withUnsafeTemporaryAllocation(
+            byteCount: 4 * boundsCount + byteCount, alignment: MemoryLayout<Int32>.alignment
+        ) { raw in
+            let boundsBase = raw.baseAddress!.bindMemory(to: Int32.self, capacity: boundsCount)
+            let base = (raw.baseAddress! + 4 * boundsCount).bindMemory(to: UInt8.self, capacity: byteCount)
+            var written = decode(host, into: base)
+            boundsBase[0] = 0
+            boundsBase[1] = Int32(written)
+            var count = 1
+            if !path.isEmpty {
                 base[written] = UInt8(ascii: "/")
-                return body(
-                    SegmentView(
-                        bytes: UnsafePointer(base), bounds: UnsafePointer(boundsBase), count: count,
-                        end: written))
+                let copyStart = written + 1
+                if let bodyStart = pathBody.baseAddress, bodyCount > 0 {
+                    (base + copyStart).update(from: bodyStart, count: bodyCount)
+                }
+                if splitCopied(
+                    base + copyStart, count: bodyCount, offset: Int32(copyStart), into: boundsBase + 2,
+                    segments: &count)
+                {
+                    written = copyStart + bodyCount
+                } else {
+                    count = 1
+                    written = splitDecoding(
+                        pathBody, into: base, at: written, bounds: boundsBase, segments: &count)
+                }
             }
+            if !path.isEmpty && !strictTrailingSlash && count > 1
+                && boundsBase[2 * count - 2] == boundsBase[2 * count - 1]
+            {
+                // Drop the empty last segment and the `/` before it.
+                count -= 1
+                written -= 1
+            }
+            base[written] = UInt8(ascii: "/")
+            return body(
+                SegmentView(
+                    bytes: UnsafePointer(base), bounds: UnsafePointer(boundsBase), count: count,
+                    end: written))
         }
+    }
+
+    /// Splits the `count` path bytes copied at `bytes` (with eight writable bytes after
+    /// them) on `/`, writing each segment's bounds, plus `offset`, to `bounds` and counting
+    /// them into `segments`; false, with nothing counted, when a byte is `%`, so the path
+    /// must be decoded segment by segment.
+    @inline(__always)
+    private static func splitCopied(
+        _ bytes: UnsafeMutablePointer<UInt8>, count: Int, offset: Int32,
+        into bounds: UnsafeMutablePointer<Int32>,
+        segments: inout Int
+    ) -> Bool {
+        // Zero the bytes after the path, so the last word holds no `/` or `%` beyond it.
+        UnsafeMutableRawPointer(bytes + count).storeBytes(of: 0, as: UInt64.self)
+        var found = 0
+        bounds[0] = offset
+        var word = 0
+        while word < count {
+            let value = UnsafeRawPointer(bytes + word).loadUnaligned(as: UInt64.self)
+            if exactZeroLanes(value ^ 0x2525_2525_2525_2525) != 0 { return false }
+            var slashes = exactZeroLanes(value ^ 0x2F2F_2F2F_2F2F_2F2F)
+            while slashes != 0 {
+                let position = offset &+ Int32(word &+ slashes.trailingZeroBitCount / 8)
+                bounds[2 &* found &+ 1] = position
+                bounds[2 &* found &+ 2] = position &+ 1
+                found &+= 1
+                slashes &= slashes &- 1
+            }
+            word &+= 8
+        }
+        bounds[2 &* found &+ 1] = offset &+ Int32(count)
+        segments &+= found &+ 1
+        return true
+    }
+
+    /// The high bit of exactly the lanes of `word` that are zero.
+    @inline(__always)
+    private static func exactZeroLanes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
+    /// Copies each segment of `pathBody` after a `/`, from `written` on, decoding the
+    /// segments that hold a `%`; writes their bounds after the host's and counts them.
+    /// Returns the offset after the last segment.
+    private static func splitDecoding(
+        _ pathBody: UnsafeBufferPointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, at start: Int,
+        bounds boundsBase: UnsafeMutablePointer<Int32>, segments count: inout Int
+    ) -> Int {
+        // One pass copies each segment after a `/` and notes whether it holds a `%`; only
+        // such a segment is then decoded, from the source over its copy.
+        var written = start
+        var read = 0
+        while true {
+            base[written] = UInt8(ascii: "/")
+            written += 1
+            let start = written
+            let segmentStart = read
+            var segmentEscaped = false
+            while read < pathBody.count {
+                let byte = pathBody[read]
+                if byte == UInt8(ascii: "/") { break }
+                base[written] = byte
+                segmentEscaped = segmentEscaped || byte == UInt8(ascii: "%")
+                written += 1
+                read += 1
+            }
+            if segmentEscaped {
+                let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<read])
+                written = start + decode(raw, into: base + start)
+            }
+            boundsBase[2 * count] = Int32(start)
+            boundsBase[2 * count + 1] = Int32(written)
+            count += 1
+            if read == pathBody.count { break }
+            read += 1
+        }
+        return written
     }
 
     /// Writes `raw` decoded (or as written when it cannot be decoded) and returns its length.

@@ -49,7 +49,7 @@ extension Command {
         arguments: Arguments(name: "FILE", minimum: 1, maximum: nil),
         exitStatus: "0 nothing found, 1 findings, 2 bad usage or an unreadable file.",
         run: { invocation, console throws(CommandError) in
-            let linter = RouteLinter(options: RouterFlags.options(invocation))
+            let linter = RouteLinter(options: try RouterFlags.options(invocation))
             let several = invocation.arguments.count > 1
             var found = false
             var unreadable = false

@@ -28,12 +28,14 @@ extension Command {
         options: [
             .value("--routes", "FILE", help: "the routes file"),
             .value("--route", "PATTERN", repeatable: true, help: "a route, instead of --routes (repeatable)"),
-        ] + RouterFlags.all + [.json("print one JSON object per URL, one per line")],
+        ] + RouterFlags.all + [
+            RouterFlags.regexBudget, .json("print one JSON object per URL, one per line"),
+        ],
         arguments: Arguments(name: "URL", minimum: 1, maximum: nil),
         exitStatus:
             "0 every URL matched, 1 some URL matched nothing, 2 bad usage, an unreadable file or a route that does not compile.",
         run: { invocation, console throws(CommandError) in
-            let router = try RouteSource(invocation).router(options: RouterFlags.options(invocation))
+            let router = try RouteSource(invocation).router(options: try RouterFlags.options(invocation))
             var status = ExitStatus.success
             for url in invocation.arguments {
                 let record = router.tableRecord(url)

@@ -11,11 +11,27 @@ enum RouterFlags {
         "--strict-trailing-slash", help: "make a trailing \"/\" significant instead of ignoring one")
     /// Both, in help order.
     static let all = [caseInsensitivePaths, strictTrailingSlash]
+    /// `--regex-budget UNITS`, for the commands that match URLs (`match`, `explain`).
+    static let regexBudget = Option.value(
+        "--regex-budget", "UNITS",
+        help: "the regex work one lookup may do, all routes together (default \(RouterOptions().regexBudget))"
+    )
 
     /// The router options an invocation asks for.
-    static func options(_ invocation: Invocation) -> RouterOptions {
-        RouterOptions(
+    ///
+    /// - Throws: ``CommandError`` when `--regex-budget` is not a whole number from 0 to
+    ///   4294967295.
+    static func options(_ invocation: Invocation) throws(CommandError) -> RouterOptions {
+        var options = RouterOptions(
             caseInsensitivePaths: invocation.flag(caseInsensitivePaths.name),
             strictTrailingSlash: invocation.flag(strictTrailingSlash.name))
+        if let text = invocation.value(regexBudget.name) {
+            guard let budget = UInt32(text) else {
+                throw CommandError(
+                    "--regex-budget takes a whole number from 0 to \(UInt32.max), not \(text.quoted)")
+            }
+            options.regexBudget = budget
+        }
+        return options
     }
 }

@@ -12,7 +12,12 @@ final class QueueHarness: Sendable {
     let capacity: Int
     let analyticsTimeout: TimeInterval
     let backoffSecond: TimeInterval
+    /// The clock behind every request deadline. It moves only when a test advances it, so
+    /// no analytics request times out unless the test says so, however slow the machine.
+    let clock = TestClock()
 
+    /// - Parameter analyticsTimeout: the deadline of each analytics request, in seconds of
+    ///   ``clock``.
     /// - Parameter backoffSecond: the real length of a backoff second; a large value keeps
     ///   the sender from retrying by itself, so only `flush()` sends after a failure.
     init(
@@ -37,11 +42,31 @@ final class QueueHarness: Sendable {
         }
     }
 
+    /// Runs `operation`; once the server has received `requests` requests, moves ``clock``
+    /// past `analyticsTimeout`, again until `operation` ends (the deadline's timer may start
+    /// after the request is out), so the request in flight times out.
+    func timingOut<Value: Sendable>(
+        afterRequest requests: Int = 1, _ operation: @escaping @Sendable () async -> Value
+    ) async -> Value {
+        let finished = Locked(false)
+        let work = Task {
+            defer { finished.withLock { $0 = true } }
+            return await operation()
+        }
+        _ = await eventually { server.requests.count >= requests }
+        while !finished.withLock({ $0 }) {
+            clock.advance(by: .seconds(analyticsTimeout + 1))
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return await work.value
+    }
+
     var environment: DetourEnvironment {
         var environment = TestEnvironment.make(
             directory: directory, logs: logs, timeouts: DetourTimeouts(analytics: analyticsTimeout))
         environment.analyticsQueueCapacity = capacity
         environment.backoffSecond = backoffSecond
+        environment.sleep = { [clock] seconds in try await clock.sleep(for: .seconds(seconds)) }
         return environment
     }
 
