@@ -52,4 +52,28 @@ struct URLPartsTests {
         #expect(actual?.3 == example.parts?.query)
         #expect((actual == nil) == (example.parts == nil))
     }
+
+    /// The raw query a dispatched link is given: after the first `?` unless a `#` comes
+    /// before it, up to the first `#` after it.
+    static let rawQueries: [(String, String?)] = [
+        ("myapp://open/products/42", nil),
+        ("myapp://open/products/42?", ""),
+        ("myapp://open/products/42?a=1&b=2", "a=1&b=2"),
+        ("myapp://open/products/42?a=1#frag", "a=1"),
+        ("myapp://open/products/42?a=1#frag?b=2", "a=1"),
+        ("myapp://open/products/42#frag?a=1", nil),
+        ("myapp://open/x?#", ""),
+        ("?q", "q"),
+        ("#?q", nil),
+        ("myapp://open/caf\u{E9}/\u{1F600}?name=\u{FC}ber&x=\u{1F600}#\u{E9}", "name=\u{FC}ber&x=\u{1F600}"),
+        (
+            "https://example.com/" + String(repeating: "segment/", count: 40) + "?long="
+                + String(repeating: "v", count: 50), "long=" + String(repeating: "v", count: 50)
+        ),
+    ]
+
+    @Test("finds the raw query of a URL string", arguments: rawQueries)
+    func rawQuery(url: String, expected: String?) {
+        #expect(URLParts.rawQuery(of: url).map(String.init) == expected)
+    }
 }

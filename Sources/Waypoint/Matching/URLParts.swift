@@ -67,6 +67,20 @@ package struct URLParts: Sendable, Hashable {
 extension URLParts {
     /// The query of `url` as written (without `?` and the fragment), or nil when it has none.
     package static func rawQuery(of url: String) -> Substring? {
+        let found = url.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int)? in
+            // The first `?` or `#`, eight bytes at a time: a `#` first means no query.
+            let question = ByteScan.firstIndex(
+                of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
+            guard question < bytes.count, bytes[question] == UInt8(ascii: "?") else { return nil }
+            let end = ByteScan.firstIndex(of: UInt8(ascii: "#"), in: bytes, (question + 1)..<bytes.count)
+            return (question + 1, end)
+        }
+        if let found {
+            guard let (start, end) = found else { return nil }
+            let utf8 = url.utf8
+            return url[
+                utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        }
         guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let start = url.utf8.index(after: question)
         let end = url.utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? url.utf8.endIndex

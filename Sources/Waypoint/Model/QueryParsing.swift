@@ -31,6 +31,8 @@ enum QueryParsing {
     /// otherwise. `dpl:json-encoded-fields` itself stays a string. A list that is not a JSON
     /// array names nothing, and its elements that are not strings are ignored.
     static func parameters(from items: [DeepLinkQueryItem]) -> [String: JSONValue] {
+        // A link without a query is the common case; it pays for nothing below.
+        guard !items.isEmpty else { return [:] }
         var parameters: [String: JSONValue] = [:]
         parameters.reserveCapacity(items.count)
         for item in items {
