@@ -2,44 +2,92 @@
 /// order the route names them.
 ///
 /// It reads like a dictionary — `parameters["id"]`, `parameters == ["id": "42"]` — but
-/// keeps the parameters' order and is one array, so a match builds it without hashing and
-/// moves it as a single reference; ``dictionary`` gives a `[String: String]`. Names are
+/// keeps the parameters' order and is built without hashing; ``dictionary`` gives a
+/// `[String: String]`. A match of up to four parameters keeps them as ranges of the matched
+/// string and makes a value's `String` only when it is read, so matching allocates nothing;
+/// the value is safe to keep and send either way. Names are
 /// unique within a route; a `:name?` whose segment is absent, or a named group that did not
 /// take part in the match, is not present; `**` is captured under the name `"**"`.
 public struct RouteParameters: Sendable {
     /// One parameter.
     public typealias Element = (name: String, value: String)
 
-    /// The parameters, in route order.
-    private var elements: [Element] = []
+    /// How the values are held.
+    private enum Storage: Sendable {
+        /// Names and values as strings, in route order.
+        case strings([Element])
+        /// Up to four values as UTF-8 offset ranges of the string that was matched, made
+        /// into strings only when read: what a match of a route with only `:name` segments
+        /// returns for a URL without escapes, so that it allocates nothing. `names` is the
+        /// route's own list, shared by every match of the route; `bounds` holds the start
+        /// and end offset of each value, interleaved.
+        case slices(names: [String], source: String, bounds: SIMD8<UInt32>)
+    }
+
+    private var storage: Storage
+
+    /// The most values a match keeps as offsets rather than strings.
+    static let sliceCapacity = 4
 
     /// No parameters.
-    public init() {}
+    public init() {
+        storage = .strings([])
+    }
 
     /// No parameters yet, with room for `capacity` without reallocating.
     init(capacity: Int) {
+        var elements: [Element] = []
         elements.reserveCapacity(capacity)
+        storage = .strings(elements)
+    }
+
+    /// The parameters named `names`, whose values are the UTF-8 ranges of `source` at
+    /// `bounds` (start and end of each, interleaved); at most ``sliceCapacity``, each
+    /// range on character boundaries of `source`.
+    init(names: [String], source: String, bounds: SIMD8<UInt32>) {
+        assert(names.count <= Self.sliceCapacity)
+        storage = .slices(names: names, source: source, bounds: bounds)
     }
 
     /// The parameters of a dictionary, ordered by name.
     public init(_ dictionary: [String: String]) {
-        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-            append(name: name, value: value)
-        }
+        storage = .strings(dictionary.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
     }
 
     /// Adds a parameter after the others. The caller keeps names unique.
     @inline(__always)
     mutating func append(name: String, value: String) {
+        var elements: [Element]
+        switch storage {
+        case .strings(let current): elements = current
+        case .slices: elements = Array(self)
+        }
+        storage = .strings([])
         elements.append((name, value))
+        storage = .strings(elements)
+    }
+
+    /// The value at `position` of slices of `source`.
+    private static func value(at position: Int, source: String, bounds: SIMD8<UInt32>) -> String {
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(bounds[2 &* position]))
+        let end = utf8.index(utf8.startIndex, offsetBy: Int(bounds[2 &* position &+ 1]))
+        return String(Substring(utf8[start..<end]))
     }
 
     /// The value of the parameter named `name`, or nil when the route did not capture it.
     ///
     /// - Complexity: O(n) in the number of parameters, which routes keep small.
     public subscript(name: String) -> String? {
-        for element in elements where element.name == name {
-            return element.value
+        switch storage {
+        case .strings(let elements):
+            for element in elements where element.name == name {
+                return element.value
+            }
+        case .slices(let names, let source, let bounds):
+            for position in names.indices where names[position] == name {
+                return Self.value(at: position, source: source, bounds: bounds)
+            }
         }
         return nil
     }
@@ -60,18 +108,29 @@ extension RouteParameters: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The position after the last parameter.
-    public var endIndex: Int { elements.count }
+    public var endIndex: Int {
+        switch storage {
+        case .strings(let elements): elements.count
+        case .slices(let names, _, _): names.count
+        }
+    }
 
     /// The parameter at `position`, in route order.
     public subscript(position: Int) -> Element {
-        elements[position]
+        switch storage {
+        case .strings(let elements):
+            return elements[position]
+        case .slices(let names, let source, let bounds):
+            precondition(names.indices.contains(position), "RouteParameters index out of range")
+            return (names[position], Self.value(at: position, source: source, bounds: bounds))
+        }
     }
 }
 
 extension RouteParameters: ExpressibleByDictionaryLiteral {
     /// Parameters in the literal's order: `["id": "42", "tab": "reviews"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
-        for (name, value) in elements { append(name: name, value: value) }
+        storage = .strings(elements.map { ($0.0, $0.1) })
     }
 }
 
