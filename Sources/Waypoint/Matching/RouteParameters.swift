@@ -12,66 +12,111 @@ public struct RouteParameters: Sendable {
     /// One parameter.
     public typealias Element = (name: String, value: String)
 
-    /// How the values are held.
-    private enum Storage: Sendable {
-        /// Names and values as strings, in route order.
-        case strings([Element])
-        /// Up to four values as UTF-8 offset ranges of the string that was matched, made
-        /// into strings only when read: what a match of a route with only `:name` segments
-        /// returns for a URL without escapes, so that it allocates nothing. `names` is the
-        /// route's own list, shared by every match of the route; `bounds` holds the start
-        /// and end offset of each value, interleaved.
-        case slices(names: [String], source: String, bounds: SIMD8<UInt32>)
-    }
+    /// The parameters as strings, in route order; empty when they are held as slices.
+    private var elements: [Element]
+    /// When the values are held as slices: the route's names, shared by every match of the
+    /// route; empty otherwise. Up to four values are kept as UTF-8 offset ranges of the
+    /// string that was matched and made into strings only when read: what a match of a
+    /// route with only `:name` segments returns for a URL without escapes, so that it
+    /// allocates nothing.
+    private let sliceNames: [String]
+    /// The matched string the slices are ranges of; empty when there are no slices.
+    private let source: String
+    /// The slices' ranges in `source`.
+    private let bounds: SliceBounds
 
-    private var storage: Storage
+    // Plain stored properties rather than an enum of the two forms: with an enum, the
+    // compiler destroyed every match through the runtime's generic value witnesses, about
+    // 250 instructions a match.
 
     /// The most values a match keeps as offsets rather than strings.
     static let sliceCapacity = 4
 
+    /// The UTF-8 ranges of up to ``sliceCapacity`` values, each packed into one word (start
+    /// offset high, end offset low).
+    struct SliceBounds: Sendable {
+        private var first: UInt64 = 0
+        private var second: UInt64 = 0
+        private var third: UInt64 = 0
+        private var fourth: UInt64 = 0
+
+        /// The range of value `position`, in `0..<sliceCapacity`.
+        @inline(__always)
+        subscript(position: Int) -> (start: Int, end: Int) {
+            get {
+                let word: UInt64
+                switch position {
+                case 0: word = first
+                case 1: word = second
+                case 2: word = third
+                default: word = fourth
+                }
+                return (Int(truncatingIfNeeded: word >> 32), Int(truncatingIfNeeded: word & 0xFFFF_FFFF))
+            }
+            set {
+                let word =
+                    UInt64(truncatingIfNeeded: newValue.start) << 32
+                    | UInt64(truncatingIfNeeded: newValue.end) & 0xFFFF_FFFF
+                switch position {
+                case 0: first = word
+                case 1: second = word
+                case 2: third = word
+                default: fourth = word
+                }
+            }
+        }
+    }
+
+    /// Parameters held as strings.
+    private init(elements: [Element]) {
+        self.elements = elements
+        sliceNames = []
+        source = ""
+        bounds = SliceBounds()
+    }
+
     /// No parameters.
     public init() {
-        storage = .strings([])
+        self.init(elements: [])
     }
 
     /// No parameters yet, with room for `capacity` without reallocating.
     init(capacity: Int) {
         var elements: [Element] = []
         elements.reserveCapacity(capacity)
-        storage = .strings(elements)
+        self.init(elements: elements)
     }
 
     /// The parameters named `names`, whose values are the UTF-8 ranges of `source` at
-    /// `bounds` (start and end of each, interleaved); at most ``sliceCapacity``, each
-    /// range on character boundaries of `source`.
-    init(names: [String], source: String, bounds: SIMD8<UInt32>) {
-        assert(names.count <= Self.sliceCapacity)
-        storage = .slices(names: names, source: source, bounds: bounds)
+    /// `bounds`; between 1 and ``sliceCapacity``, each range on character boundaries of
+    /// `source`.
+    init(names: [String], source: String, bounds: SliceBounds) {
+        assert(!names.isEmpty && names.count <= Self.sliceCapacity)
+        elements = []
+        sliceNames = names
+        self.source = source
+        self.bounds = bounds
     }
 
     /// The parameters of a dictionary, ordered by name.
     public init(_ dictionary: [String: String]) {
-        storage = .strings(dictionary.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+        self.init(elements: dictionary.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
     }
 
-    /// Adds a parameter after the others. The caller keeps names unique.
+    /// Adds a parameter after the others. The caller keeps names unique, and only adds to
+    /// parameters held as strings (what ``init(capacity:)`` makes).
     @inline(__always)
     mutating func append(name: String, value: String) {
-        var elements: [Element]
-        switch storage {
-        case .strings(let current): elements = current
-        case .slices: elements = Array(self)
-        }
-        storage = .strings([])
+        assert(sliceNames.isEmpty)
         elements.append((name, value))
-        storage = .strings(elements)
     }
 
-    /// The value at `position` of slices of `source`.
-    private static func value(at position: Int, source: String, bounds: SIMD8<UInt32>) -> String {
+    /// The value at `position` of the slices.
+    private func sliceValue(at position: Int) -> String {
         let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: Int(bounds[2 &* position]))
-        let end = utf8.index(utf8.startIndex, offsetBy: Int(bounds[2 &* position &+ 1]))
+        let range = bounds[position]
+        let start = utf8.index(utf8.startIndex, offsetBy: range.start)
+        let end = utf8.index(utf8.startIndex, offsetBy: range.end)
         return String(Substring(utf8[start..<end]))
     }
 
@@ -79,14 +124,13 @@ public struct RouteParameters: Sendable {
     ///
     /// - Complexity: O(n) in the number of parameters, which routes keep small.
     public subscript(name: String) -> String? {
-        switch storage {
-        case .strings(let elements):
+        if sliceNames.isEmpty {
             for element in elements where element.name == name {
                 return element.value
             }
-        case .slices(let names, let source, let bounds):
-            for position in names.indices where names[position] == name {
-                return Self.value(at: position, source: source, bounds: bounds)
+        } else {
+            for position in sliceNames.indices where sliceNames[position] == name {
+                return sliceValue(at: position)
             }
         }
         return nil
@@ -108,29 +152,20 @@ extension RouteParameters: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The position after the last parameter.
-    public var endIndex: Int {
-        switch storage {
-        case .strings(let elements): elements.count
-        case .slices(let names, _, _): names.count
-        }
-    }
+    public var endIndex: Int { sliceNames.isEmpty ? elements.count : sliceNames.count }
 
     /// The parameter at `position`, in route order.
     public subscript(position: Int) -> Element {
-        switch storage {
-        case .strings(let elements):
-            return elements[position]
-        case .slices(let names, let source, let bounds):
-            precondition(names.indices.contains(position), "RouteParameters index out of range")
-            return (names[position], Self.value(at: position, source: source, bounds: bounds))
-        }
+        if sliceNames.isEmpty { return elements[position] }
+        precondition(sliceNames.indices.contains(position), "RouteParameters index out of range")
+        return (sliceNames[position], sliceValue(at: position))
     }
 }
 
 extension RouteParameters: ExpressibleByDictionaryLiteral {
     /// Parameters in the literal's order: `["id": "42", "tab": "reviews"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
-        storage = .strings(elements.map { ($0.0, $0.1) })
+        self.init(elements: elements.map { ($0.0, $0.1) })
     }
 }
 

@@ -363,15 +363,14 @@ package final class RouteTable: Sendable {
         let count = Int(summary.captureEnd) - start
         guard count > 0 else { return RouteParameters() }
         if count <= RouteParameters.sliceCapacity {
-            var bounds = SIMD8<UInt32>()
+            var bounds = RouteParameters.SliceBounds()
             var inSource = true
             for index in 0..<count {
                 guard let range = view.sourceBounds(ofSegment: Int(captures[start + index].depth)) else {
                     inSource = false
                     break
                 }
-                bounds[2 * index] = range.start
-                bounds[2 * index + 1] = range.end
+                bounds[index] = (Int(range.start), Int(range.end))
             }
             if inSource { return RouteParameters(names: summary.names, source: source, bounds: bounds) }
         }
