@@ -57,6 +57,24 @@ package final class TestHTTPServer: Sendable {
         package static func json(_ status: Int, _ text: String) -> Reply {
             .respond(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
         }
+
+        /// A 200 whose body never ends: `chunk` every millisecond until the client goes away.
+        package static func endless(_ chunk: Data) -> Reply {
+            .stream(status: 200, chunk: chunk, repeats: nil, interval: 0.001)
+        }
+
+        /// A 200 with a body of `chunk` repeated, as fast as the client reads, until it is
+        /// at least `bytes` long; with `declaredLength` a `Content-Length` announces that
+        /// many bytes.
+        package static func huge(_ chunk: Data, bytes: Int, declaredLength: Int? = nil) -> Reply {
+            .stream(
+                status: 200, chunk: chunk, repeats: (bytes + chunk.count - 1) / chunk.count,
+                declaredLength: declaredLength)
+        }
+
+        /// A 200 whose body drips forever: one space every 50 ms until the client goes away.
+        package static let drip = Reply.stream(
+            status: 200, chunk: Data(" ".utf8), repeats: nil, interval: 0.05)
     }
 
     /// The function deciding each reply; called on the connection's thread.
