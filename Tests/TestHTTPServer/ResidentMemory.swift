@@ -74,3 +74,54 @@ package enum ResidentMemory {
         }
     }
 }
+
+extension ResidentMemory {
+    /// A generous bound on the process's growth while a client reads an endless body under a
+    /// response cap: the cap plus what FoundationNetworking queues for the delegate before
+    /// the cancel lands on a loaded machine, plus whatever the tests running beside it
+    /// allocate. An uncapped endless body grew to gigabytes.
+    package static let responseLimitBound = 256 << 20
+
+    /// How much the resident size grew over one operation.
+    package struct Growth: Sendable, CustomStringConvertible {
+        /// What was measured, for the message.
+        package let label: String
+        /// The largest growth seen over the size at the start, in bytes; nil where `/proc`
+        /// is not available.
+        package let bytes: Int?
+
+        /// Whether the growth stayed under ``ResidentMemory/responseLimitBound``; true where
+        /// it cannot be measured.
+        package var isWithinResponseLimitBound: Bool {
+            bytes.map { $0 < ResidentMemory.responseLimitBound } ?? true
+        }
+
+        /// `<label>: resident memory grew by N bytes`, or that it was not measured.
+        package var description: String {
+            bytes.map { "\(label): resident memory grew by \($0) bytes" }
+                ?? "\(label): resident memory not measured (no /proc)"
+        }
+    }
+
+    /// Runs `operation` while a meter samples the resident size, prints the growth (in KiB,
+    /// under `label`) and returns it with the operation's result; check it with
+    /// ``Growth/isWithinResponseLimitBound``.
+    package static func measuringGrowth<Value>(
+        _ label: String, isolation: isolated (any Actor)? = #isolation,
+        during operation: () async throws -> Value
+    ) async rethrows -> (value: Value, growth: Growth) {
+        let meter = startMeter()
+        let value: Value
+        do {
+            value = try await operation()
+        } catch {
+            _ = meter?.stop()
+            throw error
+        }
+        let growth = Growth(label: label, bytes: meter?.stop())
+        if let bytes = growth.bytes {
+            print("\(label): resident memory grew by at most \(bytes >> 10) KiB")
+        }
+        return (value, growth)
+    }
+}

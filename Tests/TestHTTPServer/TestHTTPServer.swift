@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: it implements whatever endpoints a test
-/// gives it and misbehaves on demand (error statuses, slow replies, bad bodies, dropped
-/// connections). Every request it receives is recorded.
+/// gives it and misbehaves on demand (error statuses, replies that hang or drip, bad
+/// bodies, dropped connections). Every request it receives is recorded.
 ///
 /// Each connection carries one request and is closed after the reply
 /// (`Connection: close`), so a test sees exactly one recorded request per HTTP call.
@@ -34,14 +34,13 @@ package final class TestHTTPServer: Sendable {
     }
 
     /// What the server does with a request.
-    package indirect enum Reply: Sendable {
+    package enum Reply: Sendable {
         /// A normal response. `Content-Length` and `Connection: close` are added.
         case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
-        /// Waits, then replies; a wait longer than the client's timeout simulates a hang.
-        case delay(seconds: Double, then: Reply)
         /// Never replies: holds the connection open, sending nothing, until the client goes
-        /// away or the server stops. Unlike a long ``delay(seconds:then:)``, no machine can be
-        /// slow enough for an answer to arrive, so only a timeout can end the exchange.
+        /// away or the server stops. No machine can be slow enough for an answer to arrive, so
+        /// only a timeout can end the exchange. (There is deliberately no "reply after a wall
+        /// time wait": a test whose outcome depends on one passes or fails with the load.)
         case hang
         /// Closes the connection without sending anything.
         case dropConnection
@@ -58,6 +57,24 @@ package final class TestHTTPServer: Sendable {
         package static func json(_ status: Int, _ text: String) -> Reply {
             .respond(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
         }
+
+        /// A 200 whose body never ends: `chunk` every millisecond until the client goes away.
+        package static func endless(_ chunk: Data) -> Reply {
+            .stream(status: 200, chunk: chunk, repeats: nil, interval: 0.001)
+        }
+
+        /// A 200 with a body of `chunk` repeated, as fast as the client reads, until it is
+        /// at least `bytes` long; with `declaredLength` a `Content-Length` announces that
+        /// many bytes.
+        package static func huge(_ chunk: Data, bytes: Int, declaredLength: Int? = nil) -> Reply {
+            .stream(
+                status: 200, chunk: chunk, repeats: (bytes + chunk.count - 1) / chunk.count,
+                declaredLength: declaredLength)
+        }
+
+        /// A 200 whose body drips forever: one space every 50 ms until the client goes away.
+        package static let drip = Reply.stream(
+            status: 200, chunk: Data(" ".utf8), repeats: nil, interval: 0.05)
     }
 
     /// The function deciding each reply; called on the connection's thread.
@@ -186,9 +203,6 @@ package final class TestHTTPServer: Sendable {
             }
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             writeAll(Data(head.utf8) + body, to: connection)
-        case .delay(let seconds, let then):
-            Thread.sleep(forTimeInterval: seconds)
-            send(then, on: connection)
         case .hang:
             hold(connection)
         case .dropConnection:

@@ -37,9 +37,7 @@ struct AnalyticsDamageTests {
         #expect(queue.records().map(\.seq) == [7, 8])
         #expect(queue.stats().delivered == 5)
         #expect(try harness.stateOnDisk().nextSeq == 9)
-        queue.start(config: harness.config(), environment: harness.environment)
-        #expect(await queue.flush().delivered == 7)
-        #expect(harness.eventNames == ["e7", "e8"])
+        await harness.expectFlushDelivers(["e7", "e8"], from: queue)
         await harness.finish(queue)
     }
 
@@ -217,10 +215,9 @@ struct AnalyticsDamageTests {
         #expect(harness.logs.contains(.warning, "ran out of sequence numbers; renumbered 2 of 2 records"))
         #expect(try harness.stateOnDisk().nextSeq == 4)
         await first.close()
-        let second = harness.openSending()
+        let second = harness.open()
         #expect(second.records().map(\.seq) == [1, 2, 3])
-        #expect(await second.flush().delivered == 3)
-        #expect(harness.eventNames == ["e1", "e2", "e3"])
+        await harness.expectFlushDelivers(["e1", "e2", "e3"], from: second)
         await harness.finish(second)
     }
 
@@ -228,16 +225,13 @@ struct AnalyticsDamageTests {
     func renumberingSkipsUnreadable() async throws {
         let harness = try QueueHarness()
         try harness.plantRecord(seq: 1, body: 1)
-        let blocked = harness.directory.queue.appendingPathComponent("0000000000000002.json")
-        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        let blocked = try harness.blockQueueFile("0000000000000002.json")
         try harness.plantRecord(seq: DetourAnalyticsRecord.maximumSequence, body: 3)
         let queue = harness.open()
         #expect(queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(4)))
         #expect(queue.records().map(\.seq) == [1, 3, 4])
         #expect(FileManager.default.fileExists(atPath: blocked.path))
-        queue.start(config: harness.config(), environment: harness.environment)
-        #expect(await queue.flush().delivered == 3)
-        #expect(harness.eventNames == ["e1", "e3", "e4"])
+        await harness.expectFlushDelivers(["e1", "e3", "e4"], from: queue)
         await harness.finish(queue)
     }
 
@@ -262,9 +256,7 @@ struct AnalyticsDamageTests {
         #expect(queue.records().map(\.seq) == [5, testCase.seq])
         #expect(queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(3)))
         #expect(queue.records().map(\.seq) == [1, 2, 3])
-        queue.start(config: harness.config(), environment: harness.environment)
-        #expect(await queue.flush().delivered == 3)
-        #expect(harness.eventNames == ["e1", "e2", "e3"])
+        await harness.expectFlushDelivers(["e1", "e2", "e3"], from: queue)
         #expect(harness.directory.queueFiles().contains("00000000000000009.json"), "not a canonical name")
         await harness.finish(queue)
     }
@@ -280,9 +272,7 @@ struct AnalyticsDamageTests {
         #expect(queue.records().map(\.seq) == [1, 9_999_999_999_999_995])
         #expect(queue.stats().droppedCorrupt == 0)
         #expect(harness.directory.recordFiles() == ["0000000000000001.json", "9999999999999995.json"])
-        queue.start(config: harness.config(), environment: harness.environment)
-        #expect(await queue.flush().delivered == 2)
-        #expect(harness.eventNames == ["e1", "e2"])
+        await harness.expectFlushDelivers(["e1", "e2"], from: queue)
         await harness.finish(queue)
     }
 
@@ -359,8 +349,7 @@ struct AnalyticsDamageTests {
     func directoryInPlaceOfRecord() async throws {
         let harness = try QueueHarness()
         try harness.plantRecord(seq: 1, body: 1)
-        let blocked = harness.directory.queue.appendingPathComponent("0000000000000002.json")
-        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        let blocked = try harness.blockQueueFile("0000000000000002.json")
         let queue = harness.open()
         #expect(queue.records().map(\.seq) == [1])
         #expect(queue.stats().droppedCorrupt == 0)
@@ -392,17 +381,14 @@ struct AnalyticsDamageTests {
         await first.close()
         let second = harness.open()
         #expect(second.records().map(\.seq) == [1, 2, 3])
-        second.start(config: harness.config(), environment: harness.environment)
-        #expect(await second.flush().delivered == 3)
-        #expect(harness.eventNames == ["e1", "e2", "e3"])
+        await harness.expectFlushDelivers(["e1", "e2", "e3"], from: second)
         await harness.finish(second)
     }
 
     @Test("a lock file that cannot be opened is reported with its cause, not as another process")
     func lockCannotBeOpened() async throws {
         let harness = try QueueHarness()
-        let lock = harness.directory.queue.appendingPathComponent(".lock")
-        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: true)
+        let lock = try harness.blockQueueFile(".lock")
         let queue = harness.open()
         #expect(!queue.isPersistent)
         #expect(
@@ -412,5 +398,28 @@ struct AnalyticsDamageTests {
             ))
         #expect(!harness.logs.contains(.warning, "in use by another process"))
         await harness.finish(queue)
+    }
+}
+
+extension QueueHarness {
+    /// Starts `queue` sending with ``config(appID:)`` and flushes it: every record left is
+    /// delivered, once and in order, as the events `names`, and none stays pending.
+    fileprivate func expectFlushDelivers(
+        _ names: [String], from queue: DetourAnalyticsQueue, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let before = queue.stats().delivered
+        queue.start(config: config(), environment: environment)
+        let stats = await queue.flush()
+        #expect(stats.delivered - before == names.count, sourceLocation: sourceLocation)
+        #expect(stats.pending == 0, sourceLocation: sourceLocation)
+        #expect(eventNames == names, sourceLocation: sourceLocation)
+    }
+
+    /// Puts a directory where the queue directory's file `name` would be, so that opening it
+    /// as a file fails (`EISDIR`); returns its URL.
+    fileprivate func blockQueueFile(_ name: String) throws -> URL {
+        let blocked = directory.queue.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        return blocked
     }
 }

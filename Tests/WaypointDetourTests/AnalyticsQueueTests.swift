@@ -151,8 +151,8 @@ struct AnalyticsQueueTests {
         Failure(description: "302", reply: .respond(status: 302, headers: ["Location": "/elsewhere"])),
         Failure(description: "dropped connection", reply: .dropConnection),
         Failure(description: "garbled response", reply: .raw(Data("nonsense\r\n\r\n".utf8))),
-        // Answers only after the deadline, which the test clock passes once the request is out.
-        Failure(description: "timeout", reply: .delay(seconds: 60, then: .json(200, "{}"))),
+        // Never answers; the test clock passes the deadline once the request is out.
+        Failure(description: "timeout", reply: .hang),
     ]
 
     @Test("other answers keep the record, persist its attempts, and stop a flush", arguments: failures)
@@ -164,12 +164,12 @@ struct AnalyticsQueueTests {
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
         let stats =
-            if case .delay = failure.reply {
+            if case .hang = failure.reply {
                 await harness.timingOut { await queue.flush() }
             } else {
                 await queue.flush()
             }
-        if case .delay = failure.reply {
+        if case .hang = failure.reply {
             #expect(harness.logs.contains(.info, "timed out after 5.0 s"))
         }
         #expect(stats.retries == 1)

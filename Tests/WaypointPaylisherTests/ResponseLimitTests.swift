@@ -18,11 +18,6 @@ struct ResponseLimitTests {
     /// 64 KiB of JSON-looking text, sent again and again.
     nonisolated static let chunk = Data(String(repeating: #"{"title":"Sale"},"#, count: 4096).utf8)
 
-    /// A generous bound on the process's growth: the cap plus what FoundationNetworking
-    /// queues for the delegate before the cancel lands on a loaded machine, plus whatever
-    /// the tests running beside it allocate. An uncapped endless body grew to gigabytes.
-    static let memoryBound = 256 << 20
-
     /// Handles one keyed link against `reply` with the default URLSession transport and
     /// waits for its resolution; `clock` drives the deadline.
     static func resolve(
@@ -68,32 +63,24 @@ struct ResponseLimitTests {
 
     @Test("an endless body stops at the cap: delivered without campaign, memory near the cap")
     func endlessBody() async throws {
-        let endless = TestHTTPServer.Reply.stream(
-            status: 200, chunk: Self.chunk, repeats: nil, interval: 0.001)
-        let meter = ResidentMemory.startMeter()
-        let outcome = try await Self.resolve(reply: endless)
-        let growth = meter?.stop()
-        Self.expectFallback(outcome)
-        if let growth {
-            #expect(growth < Self.memoryBound, "resident memory grew by \(growth) bytes")
-            print("endless body, Paylisher resolution: resident memory grew by at most \(growth >> 10) KiB")
+        let label = "endless body, Paylisher resolution"
+        let (outcome, growth) = try await ResidentMemory.measuringGrowth(label) {
+            try await Self.resolve(reply: .endless(Self.chunk))
         }
+        Self.expectFallback(outcome)
+        #expect(growth.isWithinResponseLimitBound, "\(growth)")
     }
 
     @Test("a huge body, declared or not, fails resolution", arguments: [nil, 32 << 20])
     func hugeBody(declaredLength: Int?) async throws {
-        let huge = TestHTTPServer.Reply.stream(
-            status: 200, chunk: Self.chunk, repeats: (32 << 20) / Self.chunk.count,
-            declaredLength: declaredLength)
+        let huge = TestHTTPServer.Reply.huge(Self.chunk, bytes: 32 << 20, declaredLength: declaredLength)
         Self.expectFallback(try await Self.resolve(reply: huge))
     }
 
     @Test("the deadline covers the body: a reply that drips forever fails at resolveTimeout")
     func drip() async throws {
         let clock = TestClock()
-        let drip = TestHTTPServer.Reply.stream(
-            status: 200, chunk: Data(" ".utf8), repeats: nil, interval: 0.05)
-        let outcome = try await Self.resolve(reply: drip, clock: clock) { server in
+        let outcome = try await Self.resolve(reply: .drip, clock: clock) { server in
             try await ResolutionHTTPTests.waitForRequests(server)
             clock.advance(by: .seconds(60))
         }

@@ -46,7 +46,8 @@ extension RouteTable {
                 contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
             summaries = summaries.appending(
                 RouteSummary(
-                    route: route.pattern.route, captureStart: start, captureEnd: Int32(captures.count),
+                    route: route.pattern.route, names: route.captures.map(\.name), captureStart: start,
+                    captureEnd: Int32(captures.count),
                     hasChecks: !route.checks.isEmpty))
             maxGroups = max(maxGroups, route.groupCount)
             hasChecks = hasChecks || !route.checks.isEmpty

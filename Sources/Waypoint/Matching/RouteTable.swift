@@ -46,6 +46,8 @@ package final class RouteTable: Sendable {
     /// A route's string and the range of its captures in ``RouteTable/captures``.
     struct RouteSummary: Sendable {
         let route: String
+        /// The names of the captures, in order: the list a match's ``RouteParameters`` shares.
+        let names: [String]
         let captureStart: Int32
         let captureEnd: Int32
         /// Whether the route has segment checks, whose parameters the captures do not hold.
@@ -169,7 +171,7 @@ package final class RouteTable: Sendable {
     /// Every route that matches `url`, in registration order.
     package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
         examine(url, pathRoutesOnly: pathRoutesOnly, refused: Lookup.refused) { view, selected in
-            searchAll(view, tries: selected)
+            searchAll(view, tries: selected, source: url)
         }
     }
 
@@ -185,23 +187,26 @@ package final class RouteTable: Sendable {
     ///   whatever the number of routes; no allocation but the winner's parameters.
     package func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
         examine(url, pathRoutesOnly: pathRoutesOnly, refused: Winner.refused) { view, selected in
-            searchBest(view, tries: selected)
+            searchBest(view, tries: selected, source: url)
         }
     }
 
     /// ``best(path:)`` as a ``Winner``.
     package func winner(path: String) -> Winner {
-        var path = path
-        return path.withUTF8 { bytes in
+        // The offsets in the UTF-8 of the copy that `withUTF8` reads are offsets in the UTF-8
+        // of `path`, whatever its representation.
+        var bytesOfPath = path
+        return bytesOfPath.withUTF8 { bytes in
             guard bytes.count <= options.urlLengthBound else { return .refused(.urlTooLong) }
             let end = ByteScan.firstIndex(
                 of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
             let pathBytes = UnsafeBufferPointer(rebasing: bytes[0..<end])
             let noHost = UnsafeBufferPointer(rebasing: bytes[0..<0])
             return SegmentView.withSegments(
-                host: noHost, path: pathBytes, strictTrailingSlash: options.strictTrailingSlash
+                host: noHost, path: pathBytes, strictTrailingSlash: options.strictTrailingSlash,
+                source: bytes.baseAddress
             ) { view in
-                searchBest(view, tries: SIMD4(0, -1, -1, -1))
+                searchBest(view, tries: SIMD4(0, -1, -1, -1), source: path)
             }
         }
     }
@@ -213,8 +218,8 @@ package final class RouteTable: Sendable {
         _ url: String, pathRoutesOnly: Bool, refused: (RoutingFailure) -> Result,
         _ body: (SegmentView, SIMD4<Int32>) -> Result
     ) -> Result {
-        var url = url
-        return url.withUTF8 { bytes in
+        var bytesOfURL = url
+        return bytesOfURL.withUTF8 { bytes in
             guard bytes.count <= options.urlLengthBound else { return refused(.urlTooLong) }
             guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
             let scheme = schemes.child(
@@ -227,7 +232,7 @@ package final class RouteTable: Sendable {
             return SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
                 path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
-                strictTrailingSlash: options.strictTrailingSlash
+                strictTrailingSlash: options.strictTrailingSlash, source: bytes.baseAddress
             ) { view in
                 body(view, selected)
             }
@@ -241,7 +246,8 @@ package final class RouteTable: Sendable {
             strictTrailingSlash: options.strictTrailingSlash)
     }
 
-    private func searchBest(_ view: SegmentView, tries selected: SIMD4<Int32>) -> Winner {
+    /// The winner among the tries `selected` for `view`, which was split from `source`.
+    private func searchBest(_ view: SegmentView, tries selected: SIMD4<Int32>, source: String) -> Winner {
         let context = searchContext()
         let pathView = view.droppingFirst
         var collector = BestHitCollector(budget: LookupBudget(options.regexBudget))
@@ -265,16 +271,18 @@ package final class RouteTable: Sendable {
         }
         guard let best = collector.best else { return .examined(nil, limitHits: collector.limitHits) }
         return .examined(
-            match(for: best, view: best.isHost ? view : pathView, context: context),
+            match(for: best, view: best.isHost ? view : pathView, source: source, context: context),
             limitHits: collector.limitHits)
     }
 
-    private func searchAll(_ view: SegmentView, tries selected: SIMD4<Int32>) -> Lookup {
+    private func searchAll(_ view: SegmentView, tries selected: SIMD4<Int32>, source: String) -> Lookup {
         let context = searchContext()
         let pathView = view.droppingFirst
         let collector = collectAll(view, tries: selected, context: context)
         let hits = collector.hits.sorted { $0.order < $1.order }
-        let matches = hits.map { match(for: $0, view: $0.isHost ? view : pathView, context: context) }
+        let matches = hits.map {
+            match(for: $0, view: $0.isHost ? view : pathView, source: source, context: context)
+        }
         return .examined(matches, limitHits: collector.limits.count)
     }
 
@@ -323,27 +331,55 @@ package final class RouteTable: Sendable {
         collector = checking.inner
     }
 
-    /// The match value of a hit, with its parameters read from the view.
-    func match(for hit: TrieHit, view: SegmentView, context: SearchContext) -> RouteMatch {
+    /// The match value of a hit, with its parameters read from the view, which was split
+    /// from `source`.
+    func match(for hit: TrieHit, view: SegmentView, source: String, context: SearchContext) -> RouteMatch {
         let summary = summaries[Int(hit.order)]
         if hit.kind == .end && !summary.hasChecks {
             // Only `:name` captures: read from the flat summaries (see
             // ``parameters(of:hit:view:context:)`` for the general case, which `explain`
             // uses and tests compare with this).
-            var parameters = RouteParameters(capacity: Int(summary.captureEnd - summary.captureStart))
-            for index in Int(summary.captureStart)..<Int(summary.captureEnd) {
-                let capture = captures[index]
-                parameters.append(
-                    name: capture.name, value: SegmentView.string(view.segment(Int(capture.depth))))
-            }
             return RouteMatch(
-                route: summary.route, routeParameters: parameters, priority: priority(ofOrder: hit.order))
+                route: summary.route,
+                routeParameters: captureParameters(of: summary, view: view, source: source),
+                priority: priority(ofOrder: hit.order))
         }
         let route = route(order: hit.order)
         return RouteMatch(
             route: route.pattern.route,
             routeParameters: parameters(of: route, hit: hit, view: view, context: context),
             priority: priority(ofOrder: hit.order))
+    }
+
+    /// The `:name` captures of the route of `summary`: as ranges of `source` when there are
+    /// few and none was decoded, so that nothing is allocated, else as strings.
+    @inline(__always)
+    private func captureParameters(
+        of summary: RouteSummary, view: SegmentView, source: String
+    )
+        -> RouteParameters
+    {
+        let start = Int(summary.captureStart)
+        let count = Int(summary.captureEnd) - start
+        guard count > 0 else { return RouteParameters() }
+        if count <= RouteParameters.sliceCapacity {
+            var bounds = RouteParameters.SliceBounds()
+            var inSource = true
+            for index in 0..<count {
+                guard let range = view.sourceBounds(ofSegment: Int(captures[start + index].depth)) else {
+                    inSource = false
+                    break
+                }
+                bounds[index] = (Int(range.start), Int(range.end))
+            }
+            if inSource { return RouteParameters(names: summary.names, source: source, bounds: bounds) }
+        }
+        var parameters = RouteParameters(capacity: count)
+        for index in start..<(start + count) {
+            let capture = captures[index]
+            parameters.append(name: capture.name, value: SegmentView.string(view.segment(Int(capture.depth))))
+        }
+        return parameters
     }
 
     /// Reads the parameters of `route` for `hit` from `view`.

@@ -16,6 +16,22 @@ struct SegmentView {
     let count: Int
     /// The offset just after the last segment; `bytes[end]` is `/`.
     private let end: Int
+    /// What to add to a buffer offset of the host (segment 0 of a view with its host) and
+    /// of the path segments to get their offsets in the source string; ``notInSource``
+    /// when that part was decoded, or no source was given.
+    private let hostDelta: Int32
+    private let pathDelta: Int32
+    private static let notInSource = Int32.min
+
+    /// The UTF-8 offsets in the source string (see
+    /// ``withSegments(host:path:strictTrailingSlash:source:_:)``) of segment `index`, or
+    /// nil when the segment was decoded and its bytes are not in the source as they are.
+    @inline(__always)
+    func sourceBounds(ofSegment index: Int) -> (start: UInt32, end: UInt32)? {
+        let delta = index == 0 && !droppedHost ? hostDelta : pathDelta
+        guard delta != Self.notInSource else { return nil }
+        return (UInt32(bounds[2 * index] &+ delta), UInt32(bounds[2 * index + 1] &+ delta))
+    }
 
     /// The bytes of segment `index`.
     @inline(__always)
@@ -55,7 +71,9 @@ struct SegmentView {
 
     /// The view without its first segment: the path segments of a host-and-path view.
     var droppingFirst: SegmentView {
-        SegmentView(bytes: bytes, bounds: bounds + 2, count: count - 1, end: end, droppedHost: true)
+        SegmentView(
+            bytes: bytes, bounds: bounds + 2, count: count - 1, end: end, hostDelta: hostDelta,
+            pathDelta: pathDelta, droppedHost: true)
     }
 
     /// `slice` as a string.
@@ -68,25 +86,31 @@ struct SegmentView {
 
     private init(
         bytes: UnsafePointer<UInt8>, bounds: UnsafePointer<Int32>, count: Int, end: Int,
-        droppedHost: Bool = false
+        hostDelta: Int32, pathDelta: Int32, droppedHost: Bool = false
     ) {
         self.bytes = bytes
         self.bounds = bounds
         self.count = count
         self.end = end
+        self.hostDelta = hostDelta
+        self.pathDelta = pathDelta
         self.droppedHost = droppedHost
     }
 
     /// Decodes `host` and `path` into temporary memory and calls `body` with the view.
     ///
-    /// - Parameter strictTrailingSlash: when false, one trailing `/` of the path is
-    ///   dropped (its empty last segment), so `/a/` reads as `/a`.
+    /// - Parameters:
+    ///   - strictTrailingSlash: when false, one trailing `/` of the path is dropped (its
+    ///     empty last segment), so `/a/` reads as `/a`.
+    ///   - source: the start of the string that `host` and `path` are parts of, so that
+    ///     ``sourceBounds(ofSegment:)`` can say where a segment that needed no decoding is
+    ///     in it; nil when no caller asks.
     /// - Complexity: O(n) in the URL's length; a path without `%` is copied once and
     ///   scanned once, eight bytes at a time. Allocates nothing for ordinary URLs (the buffer
     ///   is stack-allocated when small).
     static func withSegments<Result>(
         host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, strictTrailingSlash: Bool,
-        _ body: (SegmentView) -> Result
+        source: UnsafePointer<UInt8>? = nil, _ body: (SegmentView) -> Result
     ) -> Result {
         let rooted = path.first == UInt8(ascii: "/")
         let pathBody = UnsafeBufferPointer(rebasing: path[(rooted ? 1 : 0)...])
@@ -101,9 +125,15 @@ struct SegmentView {
         ) { raw in
             let boundsBase = raw.baseAddress!.bindMemory(to: Int32.self, capacity: boundsCount)
             let base = (raw.baseAddress! + 4 * boundsCount).bindMemory(to: UInt8.self, capacity: byteCount)
-            var written = decode(host, into: base)
+            let (hostLength, hostDecoded) = decode(host, into: base)
+            var written = hostLength
             boundsBase[0] = 0
             boundsBase[1] = Int32(written)
+            var hostDelta = notInSource
+            var pathDelta = notInSource
+            if let source, !hostDecoded {
+                hostDelta = host.baseAddress.map { Int32($0 - source) } ?? 0
+            }
             var count = 1
             if !path.isEmpty {
                 base[written] = UInt8(ascii: "/")
@@ -116,6 +146,9 @@ struct SegmentView {
                     segments: &count)
                 {
                     written = copyStart + bodyCount
+                    if let source, let bodyStart = pathBody.baseAddress {
+                        pathDelta = Int32(bodyStart - source) - Int32(copyStart)
+                    }
                 } else {
                     count = 1
                     written = splitDecoding(
@@ -133,7 +166,7 @@ struct SegmentView {
             return body(
                 SegmentView(
                     bytes: UnsafePointer(base), bounds: UnsafePointer(boundsBase), count: count,
-                    end: written))
+                    end: written, hostDelta: hostDelta, pathDelta: pathDelta))
         }
     }
 
@@ -204,7 +237,7 @@ struct SegmentView {
             }
             if segmentEscaped {
                 let raw = UnsafeBufferPointer(rebasing: pathBody[segmentStart..<read])
-                written = start + decode(raw, into: base + start)
+                written = start + decode(raw, into: base + start).length
             }
             boundsBase[2 * count] = Int32(start)
             boundsBase[2 * count + 1] = Int32(written)
@@ -215,17 +248,18 @@ struct SegmentView {
         return written
     }
 
-    /// Writes `raw` decoded (or as written when it cannot be decoded) and returns its length.
+    /// Writes `raw` decoded (or as written when it cannot be decoded) and returns its length
+    /// and whether it was decoded.
     @inline(__always)
     private static func decode(
         _ raw: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>
-    ) -> Int {
+    ) -> (length: Int, decoded: Bool) {
         if PercentDecoding.needsDecoding(raw), let length = PercentDecoding.decode(raw, into: destination) {
-            return length
+            return (length, true)
         }
         if let source = raw.baseAddress, !raw.isEmpty {
             destination.update(from: source, count: raw.count)
         }
-        return raw.count
+        return (raw.count, false)
     }
 }

@@ -13,14 +13,18 @@
 /// real races in the noise; TSan does intercept pthread mutexes. The critical sections are
 /// short (copying a reference, appending to a list), so the lock's cost does not matter.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only read or written between pthread_mutex_lock and
-    // pthread_mutex_unlock on `mutex`, which lives at a fixed address for the object's life.
+    // @unchecked Sendable: the value is only read or written between pthread_mutex_lock and
+    // pthread_mutex_unlock on `mutex`; both live at fixed addresses for the object's life.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // The value is behind a pointer rather than in a stored `var`, so that reaching it costs
+    // no dynamic exclusivity check (about 60 instructions a call, on every match): the mutex
+    // already makes each access exclusive.
+    private let value: UnsafeMutablePointer<Value>
 
     /// Creates a lock around `value`.
     package init(_ value: Value) {
-        self.value = value
+        self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -31,6 +35,8 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -38,6 +44,6 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
