@@ -2,8 +2,9 @@ import Foundation
 import Waypoint
 
 /// `Router.handle(_:)` on a `URL` with closure handlers: matching plus making the
-/// `DeepLink` (query parsing included) and calling the winner's handler, as an app
-/// receives links. The URLs are made before timing.
+/// `DeepLink` and calling the winner's handler, as an app receives links. The handlers do
+/// not read the query, so it is not parsed (a link parses it when it is read). The URLs
+/// are made before timing.
 final class WaypointDispatchContender: Contender {
     let name = "Waypoint dispatch"
     let key = "waypointDispatch"

@@ -56,12 +56,12 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         let matches = router.allMatches(request)
         guard !matches.isEmpty else { return nil }
         let builders = self.builders.withLock { $0 }
-        let rawQuery = URLParts.rawQuery(of: request.matchURL)
+        let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
         for match in matches {
             guard let build = builders[match.route] else { continue }
             let link = DeepLink(
                 url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
-                rawQuery: rawQuery, attachment: request.attachment)
+                query: query, attachment: request.attachment)
             if let destination = try? build(link) { return destination }
         }
         return nil

@@ -3,8 +3,10 @@ import Foundation
 /// A URL that a route matched, with the parameters read from it (routing.md §6).
 ///
 /// Route parameters come from the route pattern; query parameters from the URL's query,
-/// parsed once when the link is made. Two deep links are equal when their URLs are equal,
-/// whichever routes produced them.
+/// parsed once, when ``queryParameters`` or ``queryItems`` is first read: a handler that
+/// never reads the query does not pay for parsing it, and a link without a query pays
+/// nothing. Two deep links are equal when their URLs are equal, whichever routes produced
+/// them.
 ///
 /// ```swift
 /// let link = DeepLink(url: URL(string: "myapp://ride/42?partner=uber")!)!
@@ -36,11 +38,24 @@ public struct DeepLink: Sendable {
     /// ``JSONValue/array(_:)`` or ``JSONValue/object(_:)`` values when their text is a JSON
     /// array or object, and strings otherwise (`5` stays the string `"5"`).
     /// `dpl:json-encoded-fields` itself is the string as written.
-    public let queryParameters: [String: JSONValue]
+    ///
+    /// The query is parsed on the first read of this or ``queryItems``, once for the link
+    /// and its copies, whichever thread reads it.
+    public var queryParameters: [String: JSONValue] {
+        query?.parsed.parameters ?? [:]
+    }
 
     /// Every item of the query in order, repeated names included, with the decoded strings
     /// as written (JSON fields are not decoded here).
-    public let queryItems: [DeepLinkQueryItem]
+    ///
+    /// The query is parsed on the first read of this or ``queryParameters``, once for the
+    /// link and its copies, whichever thread reads it.
+    public var queryItems: [DeepLinkQueryItem] {
+        query?.parsed.items ?? []
+    }
+
+    /// The query, parsed when it is first read; nil when the link has none.
+    let query: LinkQuery?
 
     /// A value that an adapter attached to the link, such as its own link type. It is not
     /// part of equality.
@@ -59,12 +74,21 @@ public struct DeepLink: Sendable {
         url: URL, matchedURL: URL? = nil, routeParameters: RouteParameters, rawQuery: Substring?,
         attachment: (any Sendable)? = nil
     ) {
-        let items = rawQuery.map(QueryParsing.items(in:)) ?? []
+        self.init(
+            url: url, matchedURL: matchedURL, routeParameters: routeParameters, query: LinkQuery.of(rawQuery),
+            attachment: attachment)
+    }
+
+    /// Creates a link with a query that other links may share, as a dispatch does for the
+    /// links it makes of one URL.
+    init(
+        url: URL, matchedURL: URL?, routeParameters: RouteParameters, query: LinkQuery?,
+        attachment: (any Sendable)?
+    ) {
         self.url = url
         self.matchedURL = matchedURL ?? url
         self.routeParameters = routeParameters
-        self.queryItems = items
-        self.queryParameters = QueryParsing.parameters(from: items)
+        self.query = query
         self.attachment = attachment
     }
 

@@ -13,7 +13,8 @@ struct LinkDispatch: Sendable {
 
     private let snapshot: Router.Snapshot
     private let request: LinkRequest
-    private let rawQuery: Substring?
+    /// The matched URL's query, shared by every link the dispatch makes.
+    private let query: LinkQuery?
     /// The winning route.
     private let first: RouteMatch
     /// The routes to try: the winner, then, once it passes the link on, the others in order.
@@ -27,7 +28,7 @@ struct LinkDispatch: Sendable {
         self.request = request
         self.first = first
         self.candidates = [first]
-        self.rawQuery = URLParts.rawQuery(of: request.matchURL)
+        self.query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
     }
 
     /// Applies the gate and finds the winning route.
@@ -46,7 +47,7 @@ struct LinkDispatch: Sendable {
     private func link(_ match: RouteMatch) -> DeepLink {
         DeepLink(
             url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
-            rawQuery: rawQuery, attachment: request.attachment)
+            query: query, attachment: request.attachment)
     }
 
     /// Tries the handlers in order until one handles the link.
