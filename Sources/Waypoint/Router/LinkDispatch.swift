@@ -25,11 +25,11 @@ struct LinkDispatch: Sendable {
     private var expanded = false
     private var sawNoTarget = false
 
-    private init(snapshot: Router.Snapshot, request: LinkRequest, first: RouteMatch) {
+    private init(snapshot: Router.Snapshot, request: LinkRequest, query: LinkQuery?, first: RouteMatch) {
         self.snapshot = snapshot
         self.request = request
+        self.query = query
         self.first = first
-        self.query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
     }
 
     /// Applies the gate and finds the winning route.
@@ -41,7 +41,8 @@ struct LinkDispatch: Sendable {
         case .examined(nil, _):
             return .finished(.failed(.routeNotFound))
         case .examined(let first?, _):
-            return .candidates(LinkDispatch(snapshot: snapshot, request: request, first: first))
+            let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
+            return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
         }
     }
 
