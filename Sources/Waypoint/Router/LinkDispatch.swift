@@ -68,21 +68,26 @@ struct LinkDispatch: Sendable {
     mutating func run(onMainActor: Bool?) -> DeepLinkResult? {
         while index <= rest.count {
             let priority = index == 0 ? first.priority : rest[index - 1].priority
-            let handler = snapshot.handler(atPriority: priority)
-            if handler.isMainActor && !(onMainActor ?? MainQueue.isCurrent) { return nil }
-            let deepLink = link(at: index)
+            let deepLink: DeepLink
             let outcome: DeepLinkHandling?  // nil: declined
-            switch consume handler {
+            switch snapshot.handler(atPriority: priority) {
             case .closure(let closure):
+                deepLink = link(at: index)
                 closure(deepLink)
                 outcome = .handled
             case .handler(let value):
+                deepLink = link(at: index)
                 outcome = value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
             case .mainActorClosure(let closure):
+                guard onMainActor ?? MainQueue.isCurrent else { return nil }
+                deepLink = link(at: index)
                 // Checked above: the caller runs on the main actor.
                 MainActor.assumeIsolated { closure(deepLink) }
                 outcome = .handled
             case .mainActorHandler(let value):
+                guard onMainActor ?? MainQueue.isCurrent else { return nil }
+                deepLink = link(at: index)
+                // Checked above: the caller runs on the main actor.
                 outcome = MainActor.assumeIsolated {
                     value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
                 }

@@ -11,12 +11,4 @@ public enum RouteHandler: Sendable {
     case mainActorClosure(@MainActor @Sendable (DeepLink) -> Void)
     /// A handler value that runs on the main actor, and may decline or have no target.
     case mainActorHandler(any MainActorDeepLinkHandler)
-
-    /// Whether the handler must run on the main actor.
-    var isMainActor: Bool {
-        switch self {
-        case .closure, .handler: false
-        case .mainActorClosure, .mainActorHandler: true
-        }
-    }
 }
