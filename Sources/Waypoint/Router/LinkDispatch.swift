@@ -15,39 +15,48 @@ struct LinkDispatch: Sendable {
     private let request: LinkRequest
     /// The matched URL's query, shared by every link the dispatch makes.
     private let query: LinkQuery?
-    /// The winning route.
+    /// The winning route, tried first.
     private let first: RouteMatch
-    /// The routes to try: the winner, then, once it passes the link on, the others in order.
-    private var candidates: [RouteMatch]
+    /// The matching routes after the winner, in order: found only once the winner passes
+    /// the link on, so that a link its winner handles allocates no list of routes.
+    private var rest: [RouteMatch] = []
+    /// The route to try next: 0 is `first`, `n` is `rest[n - 1]`.
     private var index = 0
     private var expanded = false
     private var sawNoTarget = false
 
-    private init(snapshot: Router.Snapshot, request: LinkRequest, first: RouteMatch) {
+    private init(snapshot: Router.Snapshot, request: LinkRequest, query: LinkQuery?, first: RouteMatch) {
         self.snapshot = snapshot
         self.request = request
+        self.query = query
         self.first = first
-        self.candidates = [first]
-        self.query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
     }
 
     /// Applies the gate and finds the winning route.
-    static func start(_ request: LinkRequest, in snapshot: Router.Snapshot) -> Start {
+    static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
-        switch snapshot.table.best(request.matchURL, pathRoutesOnly: request.pathRoutesOnly) {
+        switch snapshot.table.winner(request.matchURL, pathRoutesOnly: request.pathRoutesOnly) {
         case .refused(let failure):
             return .finished(.failed(failure))
-        case .examined(let matches, _):
-            guard let first = matches.first else { return .finished(.failed(.routeNotFound)) }
-            return .candidates(LinkDispatch(snapshot: snapshot, request: request, first: first))
+        case .examined(nil, _):
+            return .finished(.failed(.routeNotFound))
+        case .examined(let first?, _):
+            let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
+            return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
         }
     }
 
-    /// The deep link handlers of `match` receive.
-    private func link(_ match: RouteMatch) -> DeepLink {
+    /// The deep link handlers of the route at `position` receive.
+    private func link(at position: Int) -> DeepLink {
         DeepLink(
-            url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
+            url: request.url, matchedURL: request.matched,
+            routeParameters: position == 0 ? first.routeParameters : rest[position - 1].routeParameters,
             query: query, attachment: request.attachment)
+    }
+
+    /// The route string of the route at `position`.
+    private func route(at position: Int) -> String {
+        position == 0 ? first.route : rest[position - 1].route
     }
 
     /// Tries the handlers in order until one handles the link.
@@ -57,13 +66,13 @@ struct LinkDispatch: Sendable {
     /// - Returns: the result; nil when the next handler to try is isolated to the main actor
     ///   and `onMainActor` is false. Dispatch then stands at that handler.
     mutating func run(onMainActor: Bool?) -> DeepLinkResult? {
-        while index < candidates.count {
-            let match = candidates[index]
-            let handler = snapshot.handler(atPriority: match.priority)
+        while index <= rest.count {
+            let priority = index == 0 ? first.priority : rest[index - 1].priority
+            let handler = snapshot.handler(atPriority: priority)
             if handler.isMainActor && !(onMainActor ?? MainQueue.isCurrent) { return nil }
-            let deepLink = link(match)
+            let deepLink = link(at: index)
             let outcome: DeepLinkHandling?  // nil: declined
-            switch handler {
+            switch consume handler {
             case .closure(let closure):
                 closure(deepLink)
                 outcome = .handled
@@ -78,34 +87,30 @@ struct LinkDispatch: Sendable {
                     value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
                 }
             }
-            switch outcome {
-            case .handled?:
-                return DeepLinkResult(isHandled: true, deepLink: deepLink, route: match.route, failure: nil)
-            case .noTarget?:
-                sawNoTarget = true
-            case nil:
-                break
+            if outcome == .handled {
+                return DeepLinkResult(
+                    isHandled: true, deepLink: consume deepLink, route: route(at: index), failure: nil)
             }
+            if outcome == .noTarget { sawNoTarget = true }
             index += 1
-            if index == candidates.count && !expanded {
+            if index == 1 && !expanded {
                 // The winner passed the link on: find the routes after it, in order.
                 expanded = true
                 if case .examined(let all, _) = snapshot.table.all(
                     request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
                 {
-                    candidates += all.filter { $0.priority > first.priority }
+                    rest = all.filter { $0.priority > first.priority }
                 }
             }
         }
         return .failed(
-            sawNoTarget ? .handlerHasNoTarget : .routeNotFound, deepLink: link(first), route: first.route)
+            sawNoTarget ? .handlerHasNoTarget : .routeNotFound, deepLink: link(at: 0), route: first.route)
     }
 
     /// The result a synchronous dispatch off the main actor gives when it stands at a
     /// main-actor handler: not handled, naming that handler's route and link.
     var requiresMainActor: DeepLinkResult {
-        let match = candidates[index]
-        return .failed(.requiresMainActor, deepLink: link(match), route: match.route)
+        .failed(.requiresMainActor, deepLink: link(at: index), route: route(at: index))
     }
 
     /// Runs the rest of the dispatch on the main actor.

@@ -89,7 +89,7 @@ extension Router {
 
     /// Dispatches `request` synchronously, stopping at a main-actor handler off the main
     /// actor (``handle(_:)-(URL)``).
-    package func handle(_ request: LinkRequest) -> DeepLinkResult {
+    package func handle(_ request: consuming LinkRequest) -> DeepLinkResult {
         switch LinkDispatch.start(request, in: snapshot) {
         case .finished(let result):
             return result
@@ -101,7 +101,7 @@ extension Router {
     /// Dispatches `request` and delivers the result on the main queue, asynchronously
     /// (``handle(_:completion:)``).
     package func handle(
-        _ request: LinkRequest, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
+        _ request: consuming LinkRequest, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) {
         var result: DeepLinkResult?
         var rest: LinkDispatch?
@@ -128,7 +128,7 @@ extension Router {
 
     /// Dispatches `request` from asynchronous code (``dispatch(_:isolation:)``).
     package func dispatch(
-        _ request: LinkRequest, isolation: isolated (any Actor)? = #isolation
+        _ request: consuming LinkRequest, isolation: isolated (any Actor)? = #isolation
     ) async -> DeepLinkResult {
         switch LinkDispatch.start(request, in: snapshot) {
         case .finished(let result):
