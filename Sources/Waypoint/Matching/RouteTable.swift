@@ -191,12 +191,21 @@ package final class RouteTable: Sendable {
         }
     }
 
+    /// Calls `body` with the UTF-8 of `text`: in place when the string is stored contiguously
+    /// (a native Swift string), which costs no retain and release of a copy, else in a
+    /// contiguous copy. Offsets into either are offsets into the UTF-8 of `text`.
+    @inline(__always)
+    private static func withUTF8<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
     /// ``best(path:)`` as a ``Winner``.
     package func winner(path: String) -> Winner {
-        // The offsets in the UTF-8 of the copy that `withUTF8` reads are offsets in the UTF-8
-        // of `path`, whatever its representation.
-        var bytesOfPath = path
-        return bytesOfPath.withUTF8 { bytes in
+        Self.withUTF8(of: path) { bytes in
             guard bytes.count <= options.urlLengthBound else { return .refused(.urlTooLong) }
             let end = ByteScan.firstIndex(
                 of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
@@ -218,8 +227,7 @@ package final class RouteTable: Sendable {
         _ url: String, pathRoutesOnly: Bool, refused: (RoutingFailure) -> Result,
         _ body: (SegmentView, SIMD4<Int32>) -> Result
     ) -> Result {
-        var bytesOfURL = url
-        return bytesOfURL.withUTF8 { bytes in
+        Self.withUTF8(of: url) { bytes in
             guard bytes.count <= options.urlLengthBound else { return refused(.urlTooLong) }
             guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
             let scheme = schemes.child(

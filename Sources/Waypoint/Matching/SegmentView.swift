@@ -117,9 +117,10 @@ struct SegmentView {
         let bodyCount = pathBody.count
         // One buffer: the bounds (at most one segment per byte of the path body, plus the
         // host and the last segment), then the bytes, with eight spare bytes after them so
-        // that the scan reads whole words.
+        // that the scan reads whole words, and so that eight bytes can be read from the
+        // start of any segment (``SegmentKey``).
         let boundsCount = 2 * (bodyCount + 2)
-        let byteCount = host.count + path.count + 2 + 8
+        let byteCount = host.count + path.count + 2 + max(8, SegmentKey.padding)
         return withUnsafeTemporaryAllocation(
             byteCount: 4 * boundsCount + byteCount, alignment: MemoryLayout<Int32>.alignment
         ) { raw in

@@ -158,7 +158,7 @@ struct TrieStore: Sendable {
     private func slot(of node: Int32, key: [UInt8]) -> Int? {
         let entry = nodes[Int(node)]
         guard entry.edgeMask >= 0 else { return nil }
-        let hash = key.withUnsafeBufferPointer { EdgeTable.hash($0, parent: 0, foldCase: false) }
+        let hash = key.withUnsafeBufferPointer { SegmentKey.hash($0, foldCase: false, padded: false) }
         let mask = Int(entry.edgeMask)
         var index = Int(hash) & mask
         while true {
@@ -190,10 +190,13 @@ struct TrieStore: Sendable {
             entry.edgeMask = Int32(grown - 1)
         }
         let offset = keys.count
-        keys = keys.appending(contentsOf: key)
-        let hash = key.withUnsafeBufferPointer { EdgeTable.hash($0, parent: 0, foldCase: false) }
+        // The zeros after the key let a lookup read it a word at a time (``SegmentKey``).
+        keys = keys.appending(contentsOf: key).appending(0, repeated: SegmentKey.padding)
+        let hash = key.withUnsafeBufferPointer { SegmentKey.hash($0, foldCase: false, padded: false) }
         put(
-            Trie.Slot(hash: hash, key: UInt32(offset), length: UInt32(key.count), child: child),
+            Trie.Slot(
+                head: key.withUnsafeBufferPointer(SegmentKey.head(of:)), hash: hash, key: UInt32(offset),
+                length: UInt32(key.count), child: child),
             start: Int(entry.edgeStart), mask: Int(entry.edgeMask))
         entry.edgeCount += 1
         entry.flags |= 1

@@ -15,7 +15,7 @@ extension Router {
     /// The winning route for `url`, or why there is none (``RoutingFailure/routeNotFound``,
     /// ``RoutingFailure/urlTooLong`` or ``RoutingFailure/invalidURL``).
     public func matchResult(_ url: String) -> Result<RouteMatch, RoutingFailure> {
-        switch snapshot.table.winner(url) {
+        switch table.winner(url) {
         case .refused(let failure): .failure(failure)
         case .examined(let match, _): match.map(Result.success) ?? .failure(.routeNotFound)
         }
@@ -24,7 +24,7 @@ extension Router {
     /// The winning path route for `url`, host routes left out: how adapters match their
     /// links, which have no host.
     package func matchPathRoutes(_ url: String) -> RouteMatch? {
-        guard case .examined(let match, _) = snapshot.table.winner(url, pathRoutesOnly: true) else {
+        guard case .examined(let match, _) = table.winner(url, pathRoutesOnly: true) else {
             return nil
         }
         return match
@@ -35,7 +35,7 @@ extension Router {
     /// Only routes that start with `/` and name no scheme take part, since a bare path has
     /// neither host nor scheme. A `?` or `#` ends the path.
     public func match(path: String) -> RouteMatch? {
-        guard case .examined(let match, _) = snapshot.table.winner(path: path) else { return nil }
+        guard case .examined(let match, _) = table.winner(path: path) else { return nil }
         return match
     }
 
@@ -46,7 +46,7 @@ extension Router {
 
     /// Every route that matches the URL string `url`, in priority (registration) order.
     public func matches(_ url: String) -> [RouteMatch] {
-        guard case .examined(let matches, _) = snapshot.table.all(url) else { return [] }
+        guard case .examined(let matches, _) = table.all(url) else { return [] }
         return matches
     }
 
@@ -59,6 +59,6 @@ extension Router {
 
     /// ``explain(_:)-(URL)`` for a URL string.
     public func explain(_ url: String) -> [RouteExplanation] {
-        snapshot.table.explain(url)
+        table.explain(url)
     }
 }

@@ -84,6 +84,12 @@ public final class Router: Sendable {
         published.withLock { $0 }
     }
 
+    /// The current snapshot's table: what a lookup needs, for one retain rather than two
+    /// (the snapshot's and then its table's).
+    var table: RouteTable {
+        published.withLock { $0.table }
+    }
+
     // MARK: Registration
 
     /// Registers `route` with a closure that handles every link it matches, wherever the
@@ -238,7 +244,7 @@ public final class Router: Sendable {
 
     /// The registered routes in priority (registration) order.
     public var routes: [String] {
-        snapshot.table.routes.map(\.pattern.route)
+        table.routes.map(\.pattern.route)
     }
 
     /// A check every link must pass before it is matched (DeepLinkKit's
