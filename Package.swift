@@ -52,7 +52,7 @@ let package = Package(
         // `Sources/waypoint` and `Sources/Waypoint` collide on case-insensitive file systems.
         .executableTarget(
             name: "WaypointCLI",
-            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX"],
             swiftSettings: swiftSettings
         ),
         // What both adapters' URLSession transports share: streaming a body under a byte
@@ -62,9 +62,15 @@ let package = Package(
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
+        // POSIX read and write through each platform's C library, for WaypointDetour's durable
+        // files and the command line's input and output. Not a product.
+        .target(
+            name: "WaypointPOSIX",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WaypointDetour",
-            dependencies: ["Waypoint", "WaypointHTTP"],
+            dependencies: ["Waypoint", "WaypointHTTP", "WaypointPOSIX"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -1,3 +1,5 @@
+import WaypointPOSIX
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -38,7 +40,7 @@ struct Console: Sendable {
             guard var next = bytes.baseAddress else { return }
             var remaining = bytes.count
             while remaining > 0 {
-                let written = systemWrite(descriptor, next, remaining)
+                let written = POSIXIO.write(descriptor, next, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return  // A closed pipe: nothing sensible is left to do with the text.
@@ -47,15 +49,5 @@ struct Console: Sendable {
                 remaining -= written
             }
         }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        #if canImport(Darwin)
-            Darwin.write(descriptor, bytes, count)
-        #elseif canImport(Musl)
-            Musl.write(descriptor, bytes, count)
-        #else
-            Glibc.write(descriptor, bytes, count)
-        #endif
     }
 }

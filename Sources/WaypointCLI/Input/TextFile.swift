@@ -1,3 +1,5 @@
+import WaypointPOSIX
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -49,7 +51,7 @@ enum TextFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { POSIXIO.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, errno: errno)
@@ -69,18 +71,6 @@ enum TextFile {
 
     private static func tooLarge(_ path: String) -> CommandError {
         CommandError("cannot read \(displayName(path).quoted): larger than \(maximumSize >> 20) MiB")
-    }
-
-    private static func systemRead(
-        _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
-    ) -> Int {
-        #if canImport(Darwin)
-            Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.read(descriptor, buffer, count)
-        #else
-            Glibc.read(descriptor, buffer, count)
-        #endif
     }
 
     private static func failure(_ path: String, errno code: Int32) -> CommandError {

@@ -1,4 +1,5 @@
 import Foundation
+import WaypointPOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -45,7 +46,7 @@ package enum DurableFile {
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                let written = POSIXIO.write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = Failure("write", temporaryPath, errno)
@@ -85,7 +86,7 @@ package enum DurableFile {
         var chunk = [UInt8](repeating: 0, count: min(wanted, 64 * 1024))
         while data.count < wanted {
             let count = min(chunk.count, wanted - data.count)
-            let got = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, count) }
+            let got = chunk.withUnsafeMutableBytes { POSIXIO.read(descriptor, $0.baseAddress, count) }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw Failure("read", path, errno)
@@ -128,30 +129,6 @@ package enum DurableFile {
         if unlink(url.path) != 0 && errno != ENOENT {
             throw Failure("unlink", url.path, errno)
         }
-    }
-
-    /// POSIX `write`, named apart from `write(_:to:sync:)`.
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #elseif canImport(Musl)
-            Musl.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
-    }
-
-    /// POSIX `read`.
-    private static func systemRead(
-        _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int
-    ) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, bytes, count)
-        #elseif canImport(Musl)
-            Musl.read(descriptor, bytes, count)
-        #else
-            Darwin.read(descriptor, bytes, count)
-        #endif
     }
 
     /// Makes a rename or unlink in `directory` durable. Best effort: some file systems
