@@ -32,7 +32,8 @@ struct LinkDispatch: Sendable {
         self.first = first
     }
 
-    /// Applies the gate and finds the winning route.
+    /// Applies the gate and finds the winning route; runs its handler when it is a
+    /// nonisolated closure, which handles every link.
     static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
         var queryRange: Range<Int>?
@@ -46,6 +47,17 @@ struct LinkDispatch: Sendable {
         case .examined(let first?, _):
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
+            if case .closure(let closure) = snapshot.handler(atPriority: first.priority) {
+                // A nonisolated closure handles every link it is given, on any thread, as
+                // `run` would run it first: most links end here, without the dispatch's
+                // state to build and destroy.
+                let deepLink = DeepLink(
+                    url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
+                    query: query, attachment: request.attachment)
+                closure(deepLink)
+                return .finished(
+                    DeepLinkResult(isHandled: true, deepLink: deepLink, route: first.route, failure: nil))
+            }
             return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
         }
     }
