@@ -76,4 +76,20 @@ struct URLPartsTests {
     func rawQuery(url: String, expected: String?) {
         #expect(URLParts.rawQuery(of: url).map(String.init) == expected)
     }
+
+    /// Dispatch reads the query from the split that found the winner, not from a scan of
+    /// its own: both must give the same text, non-ASCII offsets included.
+    @Test("the winner's query offsets give the raw query", arguments: rawQueries)
+    func winnerQuery(url: String, expected: String?) throws {
+        let router = Router()
+        try router.register("/:a") { _ in }
+        var range: Range<Int>?
+        let winner = router.table.winner(url, pathRoutesOnly: false, query: &range)
+        let query = range.map { String(URLParts.substring($0, of: url)) }
+        if case .refused = winner {
+            #expect(query == nil)
+        } else {
+            #expect(query == expected)
+        }
+    }
 }

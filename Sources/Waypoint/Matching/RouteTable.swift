@@ -191,6 +191,24 @@ package final class RouteTable: Sendable {
         }
     }
 
+    /// ``winner(_:pathRoutesOnly:)`` that also sets `query` to the UTF-8 offsets of `url`'s
+    /// query (after the `?`, before the fragment; nil when it has no `?` or is refused),
+    /// which splitting the URL finds on the way: dispatch reads the query there rather than
+    /// scanning the URL again.
+    ///
+    /// A function of its own rather than an argument of ``winner(_:pathRoutesOnly:)``, so
+    /// that a match that does not need the query does not pass it out.
+    package func winner(_ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?) -> Winner {
+        Self.withUTF8(of: url) { bytes in
+            guard bytes.count <= options.urlLengthBound else { return .refused(.urlTooLong) }
+            guard let parts = URLParts.split(bytes) else { return .refused(.invalidURL) }
+            query = parts.query
+            return withSegments(of: parts, in: bytes, pathRoutesOnly: pathRoutesOnly) { view, selected in
+                searchBest(view, tries: selected, source: url)
+            }
+        }
+    }
+
     /// Calls `body` with the UTF-8 of `text`: in place when the string is stored contiguously
     /// (a native Swift string), which costs no retain and release of a copy, else in a
     /// contiguous copy. Offsets into either are offsets into the UTF-8 of `text`.
@@ -230,20 +248,30 @@ package final class RouteTable: Sendable {
         Self.withUTF8(of: url) { bytes in
             guard bytes.count <= options.urlLengthBound else { return refused(.urlTooLong) }
             guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
-            let scheme = schemes.child(
-                of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
-            var selected = SIMD4<Int32>(0, pathRoutesOnly ? -1 : 1, -1, -1)
-            if scheme >= 0 {
-                selected[2] = 2 + 2 * scheme
-                if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
-            }
-            return SegmentView.withSegments(
-                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
-                path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
-                strictTrailingSlash: options.strictTrailingSlash, source: bytes.baseAddress
-            ) { view in
-                body(view, selected)
-            }
+            return withSegments(of: parts, in: bytes, pathRoutesOnly: pathRoutesOnly, body)
+        }
+    }
+
+    /// Decodes the URL `bytes` split into `parts` and calls `body` as
+    /// ``examine(_:pathRoutesOnly:refused:_:)`` does.
+    @inline(__always)
+    private func withSegments<Result>(
+        of parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, pathRoutesOnly: Bool,
+        _ body: (SegmentView, SIMD4<Int32>) -> Result
+    ) -> Result {
+        let scheme = schemes.child(
+            of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
+        var selected = SIMD4<Int32>(0, pathRoutesOnly ? -1 : 1, -1, -1)
+        if scheme >= 0 {
+            selected[2] = 2 + 2 * scheme
+            if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
+        }
+        return SegmentView.withSegments(
+            host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
+            path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
+            strictTrailingSlash: options.strictTrailingSlash, source: bytes.baseAddress
+        ) { view in
+            body(view, selected)
         }
     }
 

@@ -77,14 +77,22 @@ extension URLParts {
         }
         if let found {
             guard let (start, end) = found else { return nil }
-            let utf8 = url.utf8
-            return url[
-                utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            return substring(start..<end, of: url)
         }
         guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let start = url.utf8.index(after: question)
         let end = url.utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? url.utf8.endIndex
         if let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")), hash < question { return nil }
         return url[start..<end]
+    }
+
+    /// The text at the UTF-8 offsets `range` of `text`, such as ``query`` of the parts
+    /// split from it.
+    package static func substring(_ range: Range<Int>, of text: String) -> Substring {
+        let utf8 = text.utf8
+        return text[
+            utf8.index(
+                utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                    utf8.startIndex, offsetBy: range.upperBound)]
     }
 }

@@ -35,13 +35,17 @@ struct LinkDispatch: Sendable {
     /// Applies the gate and finds the winning route.
     static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
-        switch snapshot.table.winner(request.matchURL, pathRoutesOnly: request.pathRoutesOnly) {
+        var queryRange: Range<Int>?
+        switch snapshot.table.winner(
+            request.matchURL, pathRoutesOnly: request.pathRoutesOnly, query: &queryRange)
+        {
         case .refused(let failure):
             return .finished(.failed(failure))
         case .examined(nil, _):
             return .finished(.failed(.routeNotFound))
         case .examined(let first?, _):
-            let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
+            // The split that found the winner found the query too: no second scan.
+            let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
             return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
         }
     }
