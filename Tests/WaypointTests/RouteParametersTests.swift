@@ -44,6 +44,39 @@ struct RouteParametersTests {
         #expect(RouteParameters() == [:] && RouteParameters().description == "[:]")
         #expect(Set([forward, backward]).count == 1)
     }
+
+    /// A match's parameters carry its route string (``RouteMatch/route`` reads it from
+    /// them), so this pins that the route stays the match's own however the values move.
+    @Test(
+        "a match's route is its own, also when its parameters are reused in another match",
+        arguments: ["s://h/a/1", "s://h/a/%31", "s://h/a/1/2/3/4/5"])
+    func routeTravels(_ url: String) throws {
+        let router = Router()
+        try router.register("/a/:id") { _ in }
+        try router.register("/a/:id/:b/:c/:d/:e") { _ in }
+        let match = try #require(router.match(url))
+        #expect(match.route.hasPrefix("/a/:id"))
+        #expect(match.routeParameters["id"] == "1")
+        let moved = RouteMatch(route: "/elsewhere/:id", routeParameters: match.routeParameters, priority: 7)
+        #expect(moved.route == "/elsewhere/:id" && moved.priority == 7)
+        #expect(moved.routeParameters == match.routeParameters)
+        #expect(match.route.hasPrefix("/a/:id"))
+        #expect(moved != match)
+        let same = RouteMatch(
+            route: match.route, routeParameters: match.routeParameters, priority: match.priority)
+        #expect(same == match && same.hashValue == match.hashValue)
+        #expect(RouteMatch(route: "/x", routeParameters: [:], priority: 0).route == "/x")
+    }
+
+    @Test("appending to built parameters keeps the earlier ones and the first of each in order")
+    func appending() {
+        var parameters = RouteParameters()
+        parameters.append(name: "a", value: "1")
+        let snapshot = parameters
+        parameters.append(name: "b", value: "2")
+        #expect(Array(parameters.names) == ["a", "b"] && parameters["b"] == "2")
+        #expect(snapshot.names == ["a"] && snapshot["b"] == nil)
+    }
 }
 
 /// The URL length bound cannot be raised past what the matcher's 32-bit offsets hold.

@@ -182,16 +182,16 @@ package final class ReferenceMatcher: Sendable {
     /// The parameters when `entry` matches `segments`, else nil.
     private func match(_ entry: Entry, _ segments: [[UInt8]], data: MatchData) -> RouteParameters? {
         guard entry.prefix.count <= segments.count else { return nil }
-        var parameters = RouteParameters()
+        var parameters: [RouteParameters.Element] = []
         for (part, segment) in zip(entry.prefix, segments) {
             switch part {
             case .nonEmpty(let name):
                 guard !segment.isEmpty else { return nil }
-                if let name { parameters.append(name: name, value: String(decoding: segment, as: UTF8.self)) }
+                if let name { parameters.append((name, String(decoding: segment, as: UTF8.self))) }
             case .regex(let regex), .hostPattern(let regex):
                 if case .hostPattern = part, segment.isEmpty { return nil }
                 guard let captured = run(regex, on: segment, data: data) else { return nil }
-                for (name, value) in captured { parameters.append(name: name, value: value) }
+                for (name, value) in captured { parameters.append((name, value)) }
             }
         }
         let rest = segments[entry.prefix.count...]
@@ -202,17 +202,17 @@ package final class ReferenceMatcher: Sendable {
             guard rest.count <= 1 else { return nil }
             if let segment = rest.first {
                 guard !segment.isEmpty else { return nil }
-                parameters.append(name: name, value: String(decoding: segment, as: UTF8.self))
+                parameters.append((name, String(decoding: segment, as: UTF8.self)))
             }
         case .glob:
-            parameters.append(name: "**", value: String(decoding: Self.joined(rest), as: UTF8.self))
+            parameters.append(("**", String(decoding: Self.joined(rest), as: UTF8.self)))
         case .tail(let regex):
             guard !rest.isEmpty, let captured = run(regex, on: Self.joined(rest), data: data) else {
                 return nil
             }
-            for (name, value) in captured { parameters.append(name: name, value: value) }
+            for (name, value) in captured { parameters.append((name, value)) }
         }
-        return parameters
+        return RouteParameters(elements: parameters)
     }
 
     /// The parameters `regex` captures from `subject` (an absent `**` as `""`), or nil

@@ -12,22 +12,35 @@ public struct RouteParameters: Sendable {
     /// One parameter.
     public typealias Element = (name: String, value: String)
 
-    /// The parameters as strings, in route order; empty when they are held as slices.
-    private var elements: [Element]
-    /// When the values are held as slices: the route's names, shared by every match of the
-    /// route; empty otherwise. Up to four values are kept as UTF-8 offset ranges of the
-    /// string that was matched and made into strings only when read: what a match of a
-    /// route with only `:name` segments returns for a URL without escapes, so that it
-    /// allocates nothing.
-    private let sliceNames: [String]
+    /// The names and values, and the route of the match they belong to; nil for no
+    /// parameters outside a match. For slices it is the route's own storage, made when the
+    /// route was registered and shared by all its matches.
+    private let storage: Storage?
     /// The matched string the slices are ranges of; empty when there are no slices.
     private let source: String
     /// The slices' ranges in `source`.
     private let bounds: SliceBounds
 
-    // Plain stored properties rather than an enum of the two forms: with an enum, the
-    // compiler destroyed every match through the runtime's generic value witnesses, about
-    // 250 instructions a match.
+    // Two reference-counted fields rather than four (route, names, values, source): each
+    // costs a retain when a match is made and a release when it is dropped, and with four
+    // the caller destroyed a match through the runtime's generic value witnesses. Plain
+    // stored properties rather than an enum of the two forms, for the same reason.
+
+    /// What the parameters of one match hold besides the slices.
+    final class Storage: Sendable {
+        /// The route string of the match (``RouteMatch/route``); empty outside a match.
+        let route: String
+        /// When the values are slices: the route's parameter names; empty otherwise.
+        let sliceNames: [String]
+        /// When the values are strings: the parameters, in route order.
+        let elements: [Element]
+
+        init(route: String, sliceNames: [String] = [], elements: [Element] = []) {
+            self.route = route
+            self.sliceNames = sliceNames
+            self.elements = elements
+        }
+    }
 
     /// The most values a match keeps as offsets rather than strings.
     static let sliceCapacity = 4
@@ -67,35 +80,34 @@ public struct RouteParameters: Sendable {
         }
     }
 
-    /// Parameters held as strings.
-    private init(elements: [Element]) {
-        self.elements = elements
-        sliceNames = []
-        source = ""
-        bounds = SliceBounds()
+    /// Parameters with `storage`, whose values are strings unless `source` is given.
+    private init(storage: Storage?, source: String = "", bounds: SliceBounds = SliceBounds()) {
+        self.storage = storage
+        self.source = source
+        self.bounds = bounds
     }
 
     /// No parameters.
     public init() {
-        self.init(elements: [])
+        self.init(storage: nil)
     }
 
-    /// No parameters yet, with room for `capacity` without reallocating.
-    init(capacity: Int) {
-        var elements: [Element] = []
-        elements.reserveCapacity(capacity)
-        self.init(elements: elements)
+    /// The parameters `elements`, as strings, of a match of `route` (empty outside a match).
+    init(route: String = "", elements: [Element]) {
+        self.init(storage: Storage(route: route, elements: elements))
     }
 
-    /// The parameters named `names`, whose values are the UTF-8 ranges of `source` at
-    /// `bounds`; between 1 and ``sliceCapacity``, each range on character boundaries of
-    /// `source`.
-    init(names: [String], source: String, bounds: SliceBounds) {
-        assert(!names.isEmpty && names.count <= Self.sliceCapacity)
-        elements = []
-        sliceNames = names
-        self.source = source
-        self.bounds = bounds
+    /// The parameters held by `storage` (a route's shared storage): its strings (none for
+    /// a route's storage), or, when `bounds` are given, the UTF-8 ranges of `source` at
+    /// `bounds`, one per name of `storage`, between 1 and ``sliceCapacity``, each on
+    /// character boundaries of `source`.
+    init(shared storage: Storage, source: String = "", bounds: SliceBounds? = nil) {
+        if let bounds {
+            assert(!storage.sliceNames.isEmpty && storage.sliceNames.count <= Self.sliceCapacity)
+            self.init(storage: storage, source: source, bounds: bounds)
+        } else {
+            self.init(storage: storage)
+        }
     }
 
     /// The parameters of a dictionary, ordered by name.
@@ -103,13 +115,37 @@ public struct RouteParameters: Sendable {
         self.init(elements: dictionary.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
     }
 
-    /// Adds a parameter after the others. The caller keeps names unique, and only adds to
-    /// parameters held as strings (what ``init(capacity:)`` makes).
-    @inline(__always)
+    /// The route of the match these parameters belong to; empty outside a match.
+    var route: String { storage?.route ?? "" }
+
+    /// The same parameters, as part of a match of `route`.
+    func attached(to route: String) -> RouteParameters {
+        guard let storage else { return RouteParameters(route: route, elements: []) }
+        if storage.route == route { return self }
+        return RouteParameters(
+            storage: Storage(route: route, sliceNames: storage.sliceNames, elements: storage.elements),
+            source: source, bounds: bounds)
+    }
+
+    /// Adds a parameter after the others, to parameters held as strings. The caller keeps
+    /// names unique. It makes a new storage each time: what builds many parameters makes
+    /// an array and ``init(route:elements:)`` once.
     mutating func append(name: String, value: String) {
         assert(sliceNames.isEmpty)
+        let route = self.route
+        var elements = storage?.elements ?? []
+        self = RouteParameters()
         elements.append((name, value))
+        self = RouteParameters(route: route, elements: elements)
     }
+
+    /// The names of the values held as slices; empty when they are strings.
+    @inline(__always)
+    private var sliceNames: [String] { storage?.sliceNames ?? [] }
+
+    /// The values held as strings; empty when they are slices.
+    @inline(__always)
+    private var elements: [Element] { storage?.elements ?? [] }
 
     /// The value at `position` of the slices.
     private func sliceValue(at position: Int) -> String {

@@ -46,9 +46,11 @@ extension RouteTable {
                 contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
             summaries = summaries.appending(
                 RouteSummary(
-                    route: route.pattern.route, names: route.captures.map(\.name), captureStart: start,
-                    captureEnd: Int32(captures.count),
-                    hasChecks: !route.checks.isEmpty))
+                    storage: RouteParameters.Storage(
+                        route: route.pattern.route,
+                        sliceNames: route.captures.count <= RouteParameters.sliceCapacity
+                            ? route.captures.map(\.name) : []),
+                    captureStart: start, captureEnd: Int32(captures.count), hasChecks: !route.checks.isEmpty))
             maxGroups = max(maxGroups, route.groupCount)
             hasChecks = hasChecks || !route.checks.isEmpty
             return order

@@ -59,7 +59,8 @@ extension RouteTable {
         func hit(_ kind: TrieHit.Kind, depth: Int, slash: Bool = false) -> RouteExplanation.Outcome {
             let hit = TrieHit(
                 order: order, kind: kind, depth: Int32(depth), withTrailingSlash: slash, isHost: isHost)
-            return .matched(parameters(of: route, hit: hit, view: view, context: context))
+            return .matched(
+                RouteParameters(elements: parameters(of: route, hit: hit, view: view, context: context)))
         }
         let strict = options.strictTrailingSlash
         var depth = 0

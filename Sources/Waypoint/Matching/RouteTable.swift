@@ -45,9 +45,9 @@ package final class RouteTable: Sendable {
 
     /// A route's string and the range of its captures in ``RouteTable/captures``.
     struct RouteSummary: Sendable {
-        let route: String
-        /// The names of the captures, in order: the list a match's ``RouteParameters`` shares.
-        let names: [String]
+        /// The route string and, for up to ``RouteParameters/sliceCapacity`` captures, their
+        /// names: what every match of the route that keeps its values as slices shares.
+        let storage: RouteParameters.Storage
         let captureStart: Int32
         let captureEnd: Int32
         /// Whether the route has segment checks, whose parameters the captures do not hold.
@@ -376,14 +376,14 @@ package final class RouteTable: Sendable {
             // ``parameters(of:hit:view:context:)`` for the general case, which `explain`
             // uses and tests compare with this).
             return RouteMatch(
-                route: summary.route,
-                routeParameters: captureParameters(of: summary, view: view, source: source),
+                matched: captureParameters(of: summary, view: view, source: source),
                 priority: priority(ofOrder: hit.order))
         }
         let route = route(order: hit.order)
         return RouteMatch(
-            route: route.pattern.route,
-            routeParameters: parameters(of: route, hit: hit, view: view, context: context),
+            matched: RouteParameters(
+                route: route.pattern.route,
+                elements: parameters(of: route, hit: hit, view: view, context: context)),
             priority: priority(ofOrder: hit.order))
     }
 
@@ -397,7 +397,7 @@ package final class RouteTable: Sendable {
     {
         let start = Int(summary.captureStart)
         let count = Int(summary.captureEnd) - start
-        guard count > 0 else { return RouteParameters() }
+        guard count > 0 else { return RouteParameters(shared: summary.storage) }
         if count <= RouteParameters.sliceCapacity {
             var bounds = RouteParameters.SliceBounds()
             var inSource = true
@@ -408,28 +408,29 @@ package final class RouteTable: Sendable {
                 }
                 bounds[index] = (Int(range.start), Int(range.end))
             }
-            if inSource { return RouteParameters(names: summary.names, source: source, bounds: bounds) }
+            if inSource { return RouteParameters(shared: summary.storage, source: source, bounds: bounds) }
         }
-        var parameters = RouteParameters(capacity: count)
+        var parameters: [RouteParameters.Element] = []
+        parameters.reserveCapacity(count)
         for index in start..<(start + count) {
             let capture = captures[index]
-            parameters.append(name: capture.name, value: SegmentView.string(view.segment(Int(capture.depth))))
+            parameters.append((capture.name, SegmentView.string(view.segment(Int(capture.depth)))))
         }
-        return parameters
+        return RouteParameters(route: summary.storage.route, elements: parameters)
     }
 
     /// Reads the parameters of `route` for `hit` from `view`.
     func parameters(
         of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
-    ) -> RouteParameters {
-        var parameters = RouteParameters()
+    ) -> [RouteParameters.Element] {
+        var parameters: [RouteParameters.Element] = []
         var checks = route.checks[...]
         for (depth, name) in route.captures {
             while let check = checks.first, check.depth < depth {
                 appendParameters(of: check, view: view, context: context, to: &parameters)
                 checks.removeFirst()
             }
-            parameters.append(name: name, value: SegmentView.string(view.segment(depth)))
+            parameters.append((name, SegmentView.string(view.segment(depth))))
         }
         for check in checks {
             appendParameters(of: check, view: view, context: context, to: &parameters)
@@ -439,10 +440,10 @@ package final class RouteTable: Sendable {
             break
         case .optionalPresent:
             if case .optional(let name) = route.terminal {
-                parameters.append(name: name, value: SegmentView.string(view.segment(route.terminalDepth)))
+                parameters.append((name, SegmentView.string(view.segment(route.terminalDepth))))
             }
         case .glob:
-            parameters.append(name: "**", value: SegmentView.string(view.rest(from: Int(hit.depth))))
+            parameters.append(("**", SegmentView.string(view.rest(from: Int(hit.depth)))))
         case .tail:
             guard let tail = route.tail else { break }
             let subject =
@@ -453,9 +454,9 @@ package final class RouteTable: Sendable {
             for (group, name) in tail.parameters {
                 if let range = data.range(ofGroup: group) {
                     parameters.append(
-                        name: name, value: SegmentView.string(UnsafeBufferPointer(rebasing: subject[range])))
+                        (name, SegmentView.string(UnsafeBufferPointer(rebasing: subject[range]))))
                 } else if name == "**" {
-                    parameters.append(name: name, value: "")
+                    parameters.append((name, ""))
                 }
             }
         }
@@ -465,7 +466,7 @@ package final class RouteTable: Sendable {
     /// Appends the parameters a segment check's regex captures from its segment.
     private func appendParameters(
         of check: CompiledRoute.SegmentCheck, view: SegmentView, context: SearchContext,
-        to parameters: inout RouteParameters
+        to parameters: inout [RouteParameters.Element]
     ) {
         guard !check.regex.parameters.isEmpty, check.depth < view.count else { return }
         let segment = view.segment(check.depth)
@@ -474,7 +475,7 @@ package final class RouteTable: Sendable {
         for (group, name) in check.regex.parameters {
             if let range = data.range(ofGroup: group) {
                 parameters.append(
-                    name: name, value: SegmentView.string(UnsafeBufferPointer(rebasing: segment[range])))
+                    (name, SegmentView.string(UnsafeBufferPointer(rebasing: segment[range]))))
             }
         }
     }

@@ -50,10 +50,8 @@ extension Router {
         guard let url = URL(string: text) else { throw .unmatched(route: route, url: text) }
 
         let written = url.absoluteString
-        var expected = RouteParameters(capacity: parameters.count)
-        for (name, value) in parameters where !(name == "*" && template.hasWildcard) {
-            expected.append(name: name, value: value)
-        }
+        let expected = RouteParameters(
+            elements: parameters.filter { !($0.name == "*" && template.hasWildcard) })
         switch table.winner(written) {
         case .refused(.urlTooLong):
             throw .urlTooLong(route: route, length: written.utf8.count, limit: options.urlLengthBound)
