@@ -48,18 +48,25 @@ struct LinkDispatch: Sendable {
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
             if case .closure(let closure) = snapshot.handler(atPriority: first.priority) {
-                // A nonisolated closure handles every link it is given, on any thread, as
-                // `run` would run it first: most links end here, without the dispatch's
-                // state to build and destroy.
-                let deepLink = DeepLink(
-                    url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
-                    query: query, attachment: request.attachment)
-                closure(deepLink)
-                return .finished(
-                    DeepLinkResult(isHandled: true, deepLink: deepLink, route: first.route, failure: nil))
+                return .finished(run(closure, for: request, first, query: query))
             }
             return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
         }
+    }
+
+    /// Runs a winner's nonisolated closure. Such a closure handles every link it is given,
+    /// on any thread, as `run` would run it first: most links end here, without the
+    /// dispatch's state to build and destroy.
+    private static func run(
+        _ closure: @Sendable (DeepLink) -> Void, for request: borrowing LinkRequest,
+        _ first: borrowing RouteMatch,
+        query: consuming LinkQuery?
+    ) -> DeepLinkResult {
+        let deepLink = DeepLink(
+            url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
+            query: query, attachment: request.attachment)
+        closure(deepLink)
+        return DeepLinkResult(isHandled: true, deepLink: consume deepLink, route: first.route, failure: nil)
     }
 
     /// The deep link handlers of the route at `position` receive.
