@@ -225,13 +225,10 @@ package final class RouteTable: Sendable {
     package func winner(path: String) -> Winner {
         Self.withUTF8(of: path) { bytes in
             guard bytes.count <= options.urlLengthBound else { return .refused(.urlTooLong) }
-            let end = ByteScan.firstIndex(
-                of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
-            let pathBytes = UnsafeBufferPointer(rebasing: bytes[0..<end])
             let noHost = UnsafeBufferPointer(rebasing: bytes[0..<0])
             return SegmentView.withSegments(
-                host: noHost, path: pathBytes, strictTrailingSlash: options.strictTrailingSlash,
-                source: bytes.baseAddress
+                host: noHost, path: bytes, strictTrailingSlash: options.strictTrailingSlash,
+                source: bytes.baseAddress, queryEnds: true
             ) { view in
                 searchOne(0, view, source: path)
             }
