@@ -358,4 +358,32 @@ struct RoutingRuleTests {
         #expect(router.match(path: "/x/1") == nil)
         #expect(router.match(path: "items/42")?.route == "/items/:id")
     }
+
+    /// The split finds a bare path's `?` or `#` while it looks for `/` and `%`, eight bytes
+    /// at a time, so the stop is tried in every byte lane, after a trailing slash, before
+    /// and after a `%`, and first.
+    @Test(
+        "match(path:) ends the path at its first ? or # wherever it falls",
+        arguments: [false, true])
+    func pathQueryEnds(strictTrailingSlash: Bool) throws {
+        let router = Router(options: RouterOptions(strictTrailingSlash: strictTrailingSlash))
+        for route in ["/items/:id", "/items/:id/:tab", "/items", "/", "/a/**", "/p/:v", "/t/:rest(.*)"] {
+            try router.register(route) { _ in }
+        }
+        let bases =
+            [
+                "", "/", "/items", "/items/", "/items/42", "/items/42/", "/items/42/reviews", "/items/4%32",
+                "/items/4%32/x%2Fy", "/a/b/c", "/t/a/b", "/t/", "items/7",
+            ]
+            + (1...17).map { "/p/" + String(repeating: "v", count: $0) }
+        let ends = ["?", "#", "?q=1", "#frag", "?q=%zz&r=/x", "#a?b/c", "?%41", "?/", "#%"]
+        for base in bases {
+            let expected = router.match(path: base)
+            for end in ends {
+                #expect(router.match(path: base + end) == expected, "\(base + end)")
+            }
+        }
+        #expect(router.match(path: "/items/4%32?x")?.routeParameters == ["id": "42"])
+        #expect(router.match(path: "/t/a/b?c")?.routeParameters == ["rest": "a/b"])
+    }
 }

@@ -105,13 +105,20 @@ struct SegmentView {
     ///   - source: the start of the string that `host` and `path` are parts of, so that
     ///     ``sourceBounds(ofSegment:)`` can say where a segment that needed no decoding is
     ///     in it; nil when no caller asks.
+    ///   - queryEnds: whether the first `?` or `#` of `path` ends it (a bare path, whose
+    ///     query and fragment are not part of the match). The split finds it on the way, so
+    ///     the path is not scanned for it first.
     /// - Complexity: O(n) in the URL's length; a path without `%` is copied once and
     ///   scanned once, eight bytes at a time. Allocates nothing for ordinary URLs (the buffer
     ///   is stack-allocated when small).
     static func withSegments<Result>(
         host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, strictTrailingSlash: Bool,
-        source: UnsafePointer<UInt8>? = nil, _ body: (SegmentView) -> Result
+        source: UnsafePointer<UInt8>? = nil, queryEnds: Bool = false, _ body: (SegmentView) -> Result
     ) -> Result {
+        var path = path
+        if queryEnds, let first = path.first, first == UInt8(ascii: "?") || first == UInt8(ascii: "#") {
+            path = UnsafeBufferPointer(rebasing: path[0..<0])
+        }
         let rooted = path.first == UInt8(ascii: "/")
         let pathBody = UnsafeBufferPointer(rebasing: path[(rooted ? 1 : 0)...])
         let bodyCount = pathBody.count
@@ -142,18 +149,24 @@ struct SegmentView {
                 if let bodyStart = pathBody.baseAddress, bodyCount > 0 {
                     (base + copyStart).update(from: bodyStart, count: bodyCount)
                 }
-                if splitCopied(
+                if let length = splitCopied(
                     base + copyStart, count: bodyCount, offset: Int32(copyStart), into: boundsBase + 2,
-                    segments: &count)
+                    segments: &count, queryEnds: queryEnds)
                 {
-                    written = copyStart + bodyCount
+                    written = copyStart + length
                     if let source, let bodyStart = pathBody.baseAddress {
                         pathDelta = Int32(bodyStart - source) - Int32(copyStart)
                     }
                 } else {
                     count = 1
+                    var decoded = pathBody
+                    if queryEnds {
+                        let end = ByteScan.firstIndex(
+                            of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: pathBody, 0..<bodyCount)
+                        decoded = UnsafeBufferPointer(rebasing: pathBody[0..<end])
+                    }
                     written = splitDecoding(
-                        pathBody, into: base, at: written, bounds: boundsBase, segments: &count)
+                        decoded, into: base, at: written, bounds: boundsBase, segments: &count)
                 }
             }
             if !path.isEmpty && !strictTrailingSlash && count > 1
@@ -173,22 +186,38 @@ struct SegmentView {
 
     /// Splits the `count` path bytes copied at `bytes` (with eight writable bytes after
     /// them) on `/`, writing each segment's bounds, plus `offset`, to `bounds` and counting
-    /// them into `segments`; false, with nothing counted, when a byte is `%`, so the path
-    /// must be decoded segment by segment.
+    /// them into `segments`. With `queryEnds` the path ends at its first `?` or `#`.
+    ///
+    /// - Returns: the length of the path split; nil, with nothing counted, when a byte of it
+    ///   is `%`, so the path must be decoded segment by segment.
     @inline(__always)
     private static func splitCopied(
         _ bytes: UnsafeMutablePointer<UInt8>, count: Int, offset: Int32,
         into bounds: UnsafeMutablePointer<Int32>,
-        segments: inout Int
-    ) -> Bool {
+        segments: inout Int, queryEnds: Bool
+    ) -> Int? {
         // Zero the bytes after the path, so the last word holds no `/` or `%` beyond it.
         UnsafeMutableRawPointer(bytes + count).storeBytes(of: 0, as: UInt64.self)
         var found = 0
         bounds[0] = offset
         var word = 0
+        var end = count
         while word < count {
-            let value = UnsafeRawPointer(bytes + word).loadUnaligned(as: UInt64.self)
-            if exactZeroLanes(value ^ 0x2525_2525_2525_2525) != 0 { return false }
+            var value = UnsafeRawPointer(bytes + word).loadUnaligned(as: UInt64.self)
+            var ended = false
+            if queryEnds {
+                let stops =
+                    exactZeroLanes(value ^ 0x3F3F_3F3F_3F3F_3F3F)
+                    | exactZeroLanes(value ^ 0x2323_2323_2323_2323)
+                if stops != 0 {
+                    // Keep the lanes before the first stop: a zero lane is neither `/` nor `%`.
+                    let lane = stops.trailingZeroBitCount / 8
+                    end = word &+ lane
+                    value &= lane == 0 ? 0 : UInt64.max &>> UInt64(64 &- 8 &* lane)
+                    ended = true
+                }
+            }
+            if exactZeroLanes(value ^ 0x2525_2525_2525_2525) != 0 { return nil }
             var slashes = exactZeroLanes(value ^ 0x2F2F_2F2F_2F2F_2F2F)
             while slashes != 0 {
                 let position = offset &+ Int32(word &+ slashes.trailingZeroBitCount / 8)
@@ -197,11 +226,12 @@ struct SegmentView {
                 found &+= 1
                 slashes &= slashes &- 1
             }
+            if ended { break }
             word &+= 8
         }
-        bounds[2 &* found &+ 1] = offset &+ Int32(count)
+        bounds[2 &* found &+ 1] = offset &+ Int32(end)
         segments &+= found &+ 1
-        return true
+        return end
     }
 
     /// The high bit of exactly the lanes of `word` that are zero.
