@@ -31,6 +31,16 @@ struct URLPartsTests {
         Case(url: "a:/#//x", parts: ("a", "", "/", nil)),
         Case(url: "A+b.c-d://H/%2F", parts: ("A+b.c-d", "H", "/%2F", nil)),
         Case(url: "a://h:/p", parts: ("a", "h", "/p", nil)),
+        Case(url: "a://h:8080", parts: ("a", "h", "", nil)),
+        Case(url: "a://u:p@h", parts: ("a", "h", "", nil)),
+        Case(url: "a://h:1@x/y", parts: ("a", "x", "/y", nil)),
+        Case(url: "a://:80/x", parts: ("a", "", "/x", nil)),
+        Case(url: "a://h@", parts: ("a", "", "", nil)),
+        Case(url: "a://x[::1]/y", parts: ("a", "x[", "/y", nil)),
+        Case(url: "a://h]:80/x", parts: ("a", "h]", "/x", nil)),
+        Case(
+            url: "https://api.github.example.com:443/repos/o/r?x#y",
+            parts: ("https", "api.github.example.com", "/repos/o/r", "x")),
         Case(url: "1a://h", parts: nil),
         Case(url: "://h", parts: nil),
         Case(url: "a", parts: nil),
@@ -51,6 +61,54 @@ struct URLPartsTests {
         #expect(actual?.2 == example.parts?.path)
         #expect(actual?.3 == example.parts?.query)
         #expect((actual == nil) == (example.parts == nil))
+    }
+
+    /// The host and path by the rule itself, read off the string: the authority runs to the
+    /// first `/`, `?` or `#`; the host follows its last `@`; an IP literal keeps its
+    /// brackets (to the first `]`, or the whole host without one), else the host ends at
+    /// its first `:`; the path runs to the first `?` or `#` after the authority.
+    static func reference(authorityAndRest text: String) -> (host: String, path: String) {
+        let characters = Array(text)
+        let authorityEnd = characters.firstIndex { "/?#".contains($0) } ?? characters.count
+        let authority = characters[..<authorityEnd]
+        var host = authority.lastIndex(of: "@").map { authority[($0 + 1)...] } ?? authority
+        if host.first == "[" {
+            if let close = host.firstIndex(of: "]") { host = host[...close] }
+        } else if let colon = host.firstIndex(of: ":") {
+            host = host[..<colon]
+        }
+        let rest = characters[authorityEnd...]
+        let path = rest.prefix { !"?#".contains($0) }
+        return (String(host), String(path))
+    }
+
+    /// Every short authority over the bytes that delimit its parts, against the rule as
+    /// written: the split reads a host-and-port authority in one scan and the others in
+    /// full, and this checks that the two agree with the rule in every lane of a word.
+    @Test("the host and path agree with the rule for every short authority")
+    func authorities() {
+        let alphabet: [Character] = ["a", ":", "@", "[", "]", "/", "?", "#"]
+        var texts: [String] = [""]
+        var layer: [String] = [""]
+        for _ in 1...5 {
+            layer = layer.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            texts += layer
+        }
+        // Longer hosts put the delimiters past the first word.
+        texts += texts.filter { $0.count == 3 }.map { "longer-host.example" + $0 + "/p" }
+        for text in texts {
+            var url = "s://" + text
+            let split = url.withUTF8 { bytes -> (String, String)? in
+                guard let parts = URLParts.split(bytes) else { return nil }
+                return (
+                    String(decoding: bytes[parts.host], as: UTF8.self),
+                    String(decoding: bytes[parts.path], as: UTF8.self)
+                )
+            }
+            let expected = Self.reference(authorityAndRest: text)
+            #expect(split?.0 == expected.host, "\(url)")
+            #expect(split?.1 == expected.path, "\(url)")
+        }
     }
 
     /// The raw query a dispatched link is given: after the first `?` unless a `#` comes

@@ -36,6 +36,34 @@ enum ByteScan {
         }
     }
 
+    /// The offset of the first byte of `bytes[range]` equal to `a`, `b`, `c` or `d`, or
+    /// `range.upperBound` when there is none.
+    @inline(__always)
+    static func firstIndex(
+        of a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>
+    ) -> Int {
+        firstIndex(
+            in: bytes, range,
+            matching: { zeroLanes($0, a) | zeroLanes($0, b) | zeroLanes($0, c) | zeroLanes($0, d) }
+        ) { $0 == a || $0 == b || $0 == c || $0 == d }
+    }
+
+    /// The offset of the first byte of `bytes[range]` equal to `a`, `b`, `c`, `d` or `e`,
+    /// or `range.upperBound` when there is none.
+    @inline(__always)
+    static func firstIndex(
+        of a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>
+    ) -> Int {
+        firstIndex(
+            in: bytes, range,
+            matching: {
+                zeroLanes($0, a) | zeroLanes($0, b) | zeroLanes($0, c) | zeroLanes($0, d) | zeroLanes($0, e)
+            }
+        ) { $0 == a || $0 == b || $0 == c || $0 == d || $0 == e }
+    }
+
     @inline(__always)
     private static func firstIndex(
         in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matching lanes: (UInt64) -> UInt64,

@@ -27,30 +27,7 @@ package struct URLParts: Sendable, Hashable {
         index &+= 1
         var host = index..<index
         if index &+ 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index &+ 1] == UInt8(ascii: "/") {
-            // The authority runs to the next `/`, `?` or `#`; the host follows its last `@`.
-            let authorityStart = index &+ 2
-            let authorityEnd = ByteScan.firstIndex(
-                of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, authorityStart..<count
-            )
-            var hostStart = authorityStart
-            var at = ByteScan.firstIndex(of: UInt8(ascii: "@"), in: bytes, hostStart..<authorityEnd)
-            while at < authorityEnd {
-                hostStart = at &+ 1
-                at = ByteScan.firstIndex(of: UInt8(ascii: "@"), in: bytes, hostStart..<authorityEnd)
-            }
-            // An IP literal keeps its brackets and the port follows its `]`; otherwise the
-            // port follows the first `:`.
-            var hostEnd = authorityEnd
-            if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
-                let close = ByteScan.firstIndex(
-                    of: UInt8(ascii: "]"), in: bytes, hostStart..<authorityEnd)
-                if close < authorityEnd { hostEnd = close &+ 1 }
-            } else {
-                hostEnd = ByteScan.firstIndex(
-                    of: UInt8(ascii: ":"), in: bytes, hostStart..<authorityEnd)
-            }
-            host = hostStart..<hostEnd
-            index = authorityEnd
+            (host, index) = authority(of: bytes, from: index &+ 2)
         }
         // The path runs to the `?` of the query or the `#` of the fragment.
         let pathEnd = ByteScan.firstIndex(of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, index..<count)
@@ -61,6 +38,63 @@ package struct URLParts: Sendable, Hashable {
             query = (pathEnd &+ 1)..<queryEnd
         }
         return URLParts(scheme: scheme, host: host, path: index..<pathEnd, query: query)
+    }
+
+    /// The host of the authority that starts at `start`, and where the authority ends (its
+    /// next `/`, `?` or `#`).
+    ///
+    /// The common authority, a host and perhaps a port, is read in one scan for the bytes
+    /// that end the host or the authority; one with user-info (`@`) or an IP literal (`[`)
+    /// is read by ``authorityInFull(of:from:)``.
+    @inline(__always)
+    private static func authority(
+        of bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> (host: Range<Int>, end: Int) {
+        let count = bytes.count
+        if start < count, bytes[start] == UInt8(ascii: "[") { return authorityInFull(of: bytes, from: start) }
+        let stop = ByteScan.firstIndex(
+            of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "@"),
+            in: bytes, start..<count)
+        guard stop < count else { return (start..<stop, stop) }
+        switch bytes[stop] {
+        case UInt8(ascii: "@"):
+            return authorityInFull(of: bytes, from: start)
+        case UInt8(ascii: ":"):
+            // A port, unless an `@` follows: then the `:` was user-info's.
+            let end = ByteScan.firstIndex(
+                of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"),
+                in: bytes, (stop &+ 1)..<count)
+            if end < count, bytes[end] == UInt8(ascii: "@") { return authorityInFull(of: bytes, from: start) }
+            return (start..<stop, end)
+        default:
+            return (start..<stop, stop)
+        }
+    }
+
+    /// ``authority(of:from:)`` for any authority: it runs to the next `/`, `?` or `#`; the
+    /// host follows its last `@`; an IP literal keeps its brackets and the port follows its
+    /// `]`, otherwise the port follows the host's first `:`.
+    private static func authorityInFull(
+        of bytes: UnsafeBufferPointer<UInt8>, from authorityStart: Int
+    ) -> (host: Range<Int>, end: Int) {
+        let count = bytes.count
+        let authorityEnd = ByteScan.firstIndex(
+            of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, authorityStart..<count
+        )
+        var hostStart = authorityStart
+        var at = ByteScan.firstIndex(of: UInt8(ascii: "@"), in: bytes, hostStart..<authorityEnd)
+        while at < authorityEnd {
+            hostStart = at &+ 1
+            at = ByteScan.firstIndex(of: UInt8(ascii: "@"), in: bytes, hostStart..<authorityEnd)
+        }
+        var hostEnd = authorityEnd
+        if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
+            let close = ByteScan.firstIndex(of: UInt8(ascii: "]"), in: bytes, hostStart..<authorityEnd)
+            if close < authorityEnd { hostEnd = close &+ 1 }
+        } else {
+            hostEnd = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, hostStart..<authorityEnd)
+        }
+        return (hostStart..<hostEnd, authorityEnd)
     }
 }
 
