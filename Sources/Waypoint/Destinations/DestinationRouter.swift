@@ -18,10 +18,10 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// to the next matching route.
     public typealias Builder = @Sendable (DeepLink) throws -> Destination?
 
-    /// Matching, priority and registration, shared with the handler router.
+    /// Matching, priority and registration, shared with the handler router. Each route's
+    /// handler is a ``DestinationEntry`` holding its builder, so one publication of the
+    /// table makes a route and its builder visible together (issue 21 §5).
     private let router: Router
-    /// The builders by route string.
-    private let builders = Locked<[String: Builder]>([:])
 
     /// Creates an empty table.
     public init(options: RouterOptions = RouterOptions()) {
@@ -33,8 +33,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(_ route: String, destination build: @escaping Builder) throws(RouteError) {
-        try router.register(route) { _ in }
-        builders.withLock { $0[route] = build }
+        try router.register(route, handler: DestinationEntry(build: build))
     }
 
     /// The registered routes in priority (registration) order.
@@ -53,12 +52,18 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
 
     /// The destination of an adapter's link.
     package func destination(for request: LinkRequest) -> Destination? {
-        let matches = router.allMatches(request)
-        guard !matches.isEmpty else { return nil }
-        let builders = self.builders.withLock { $0 }
+        // One snapshot for the routes and their builders: whatever it lists, it holds.
+        let snapshot = router.snapshot
+        if let gate = snapshot.gate, !gate(request.url) { return nil }
+        guard
+            case .examined(let matches, _) = snapshot.table.all(
+                request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
+        else { return nil }
         let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
         for match in matches {
-            guard let build = builders[match.route] else { continue }
+            guard case .handler(let handler) = snapshot.handler(atPriority: match.priority),
+                let build = (handler as? DestinationEntry<Destination>)?.build
+            else { continue }
             let link = DeepLink(
                 url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
                 query: query, attachment: request.attachment)
@@ -68,15 +73,13 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     }
 }
 
-extension Router {
-    /// Every route that matches `request`, in priority order, after the gate.
-    func allMatches(_ request: LinkRequest) -> [RouteMatch] {
-        let snapshot = self.snapshot
-        if let gate = snapshot.gate, !gate(request.url) { return [] }
-        guard
-            case .examined(let matches, _) = snapshot.table.all(
-                request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
-        else { return [] }
-        return matches
-    }
+/// A destination route's entry in the router's table: its builder, carried as the route's
+/// handler so that the route and its builder are published in one table. The router never
+/// dispatches to it; ``DestinationRouter`` reads it back.
+private struct DestinationEntry<Destination: Sendable>: DeepLinkHandler {
+    let build: DestinationRouter<Destination>.Builder
+
+    func shouldHandle(_ deepLink: DeepLink) -> Bool { false }
+
+    func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .noTarget }
 }
