@@ -64,7 +64,8 @@ struct DestinationRouterConcurrencyTests {
             if checks % 64 == 0 { await Task.yield() }
         }
         #expect(failure.withLock { $0 } == nil)
-        #expect(missing.isEmpty, "\(missing.count) of \(checks) lookups of a listed route gave no destination")
+        #expect(
+            missing.isEmpty, "\(missing.count) of \(checks) lookups of a listed route gave no destination")
         #expect(screens.routes.count == total)
     }
 }

@@ -1,29 +1,61 @@
 import Foundation
 
 /// The outcome of dispatching a URL (routing.md §5).
+///
+/// A link is handled (``isHandled``), not handled with a ``failure``, or on its way: when
+/// the result is made before the link's handling has finished, ``pending`` says how it goes
+/// on (an asynchronous handler running in a task, a held link, a link waiting for a
+/// condition). ``isHandled`` is true only once a handler has finished with the link.
 public struct DeepLinkResult: Sendable {
-    /// Whether a handler handled the link.
+    /// Whether a handler handled the link, and finished.
     public let isHandled: Bool
     /// The link given to the handler that handled it; when nothing handled it, the link of
-    /// the first matching route, or nil when no route matched.
+    /// the first matching route, or nil when no route matched (or the link was not matched
+    /// yet, as a held link is not).
     public let deepLink: DeepLink?
     /// The route whose handler handled the link (or the first matching route).
     public let route: String?
-    /// Why the link was not handled; nil when it was.
+    /// Why the link was not handled; nil when it was, and while it is ``pending``.
     public let failure: RoutingFailure?
+    /// What the route's asynchronous handler threw, for ``RoutingFailure/handlerFailed`` and
+    /// ``RoutingFailure/cancelled``; nil otherwise.
+    public let error: (any Error)?
+    /// How the link goes on when its handling had not finished as the result was made: nil
+    /// for a handled link or a failure.
+    public let pending: PendingDelivery?
 
     /// Creates a result.
     public init(isHandled: Bool, deepLink: DeepLink?, route: String?, failure: RoutingFailure?) {
+        self.init(
+            isHandled: isHandled, deepLink: deepLink, route: route, failure: failure, error: nil, pending: nil
+        )
+    }
+
+    init(
+        isHandled: Bool, deepLink: DeepLink?, route: String?, failure: RoutingFailure?, error: (any Error)?,
+        pending: PendingDelivery?
+    ) {
         self.isHandled = isHandled
         self.deepLink = deepLink
         self.route = route
         self.failure = failure
+        self.error = error
+        self.pending = pending
     }
 
     /// A result for a link that was not handled.
     static func failed(
-        _ failure: RoutingFailure, deepLink: DeepLink? = nil, route: String? = nil
+        _ failure: RoutingFailure, deepLink: DeepLink? = nil, route: String? = nil, error: (any Error)? = nil
     ) -> DeepLinkResult {
-        DeepLinkResult(isHandled: false, deepLink: deepLink, route: route, failure: failure)
+        DeepLinkResult(
+            isHandled: false, deepLink: deepLink, route: route, failure: failure, error: error, pending: nil)
+    }
+
+    /// A result for a link whose handling goes on as `pending` says.
+    static func pending(
+        _ pending: PendingDelivery, deepLink: DeepLink? = nil, route: String? = nil
+    ) -> DeepLinkResult {
+        DeepLinkResult(
+            isHandled: false, deepLink: deepLink, route: route, failure: nil, error: nil, pending: pending)
     }
 }

@@ -2,13 +2,24 @@ import Foundation
 
 /// One link on its way through the handlers of the routes that match it, in registration
 /// order (routing.md §5). It can stop before a main-actor handler when it runs off the main
-/// actor, and go on from there once it is on the main actor.
+/// actor, and before an asynchronous handler when it runs synchronously, and go on from
+/// there once it can.
 struct LinkDispatch: Sendable {
-    /// How a dispatch starts: finished at once (refused, nothing matched), or with routes to
-    /// try.
+    /// How a dispatch starts: finished at once (refused, held, waiting for a condition,
+    /// nothing matched), or with routes to try.
     enum Start {
         case finished(DeepLinkResult)
         case candidates(LinkDispatch)
+    }
+
+    /// Where a run of the handlers stopped.
+    enum Step: Sendable {
+        /// The dispatch is over.
+        case finished(DeepLinkResult)
+        /// The next handler runs on the main actor, and the run was not on it.
+        case needsMainActor
+        /// The next handler is asynchronous, and the run was synchronous.
+        case needsAsync(@isolated(any) @Sendable (DeepLink) async throws -> Void)
     }
 
     private let snapshot: Router.Snapshot
@@ -32,10 +43,13 @@ struct LinkDispatch: Sendable {
         self.first = first
     }
 
-    /// Applies the gate and finds the winning route; runs its handler when it is a
-    /// nonisolated closure, which handles every link.
+    /// Applies the gate and the hold, finds the winning route and its condition; runs its
+    /// handler when it is a nonisolated closure, which handles every link.
     static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
+        if snapshot.holds, !request.isReleased, let held = snapshot.delivery.holdIfHeld(request) {
+            return .finished(held)
+        }
         var queryRange: Range<Int>?
         switch snapshot.table.winner(
             request.matchURL, pathRoutesOnly: request.pathRoutesOnly, query: &queryRange)
@@ -47,6 +61,16 @@ struct LinkDispatch: Sendable {
         case .examined(let first?, _):
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
+            if snapshot.hasRequirements, let condition = snapshot.requirement(atPriority: first.priority),
+                let waiting = snapshot.delivery.waitIfNeeded(
+                    request, for: condition,
+                    deepLink: DeepLink(
+                        url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
+                        query: query, attachment: request.attachment),
+                    route: first.route)
+            {
+                return .finished(waiting)
+            }
             if case .closure(let closure) = snapshot.handler(atPriority: first.priority) {
                 return .finished(run(closure, for: request, first, query: query))
             }
@@ -82,13 +106,13 @@ struct LinkDispatch: Sendable {
         position == 0 ? first.route : rest[position - 1].route
     }
 
-    /// Tries the handlers in order until one handles the link.
+    /// Tries the handlers in order until one handles the link, or until the next one cannot
+    /// run here: a main-actor handler off the main actor, an asynchronous handler. Dispatch
+    /// then stands at that handler.
     ///
     /// - Parameter onMainActor: whether the caller runs on the main actor, so main-actor
     ///   handlers may run; nil to find out, only if a main-actor handler comes up.
-    /// - Returns: the result; nil when the next handler to try is isolated to the main actor
-    ///   and `onMainActor` is false. Dispatch then stands at that handler.
-    mutating func run(onMainActor: Bool?) -> DeepLinkResult? {
+    mutating func run(onMainActor: Bool?) -> Step {
         while index <= rest.count {
             let priority = index == 0 ? first.priority : rest[index - 1].priority
             let deepLink: DeepLink
@@ -102,22 +126,25 @@ struct LinkDispatch: Sendable {
                 deepLink = link(at: index)
                 outcome = value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
             case .mainActorClosure(let closure):
-                guard onMainActor ?? MainQueue.isCurrent else { return nil }
+                guard onMainActor ?? MainQueue.isCurrent else { return .needsMainActor }
                 deepLink = link(at: index)
                 // Checked above: the caller runs on the main actor.
                 MainActor.assumeIsolated { closure(deepLink) }
                 outcome = .handled
             case .mainActorHandler(let value):
-                guard onMainActor ?? MainQueue.isCurrent else { return nil }
+                guard onMainActor ?? MainQueue.isCurrent else { return .needsMainActor }
                 deepLink = link(at: index)
                 // Checked above: the caller runs on the main actor.
                 outcome = MainActor.assumeIsolated {
                     value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
                 }
+            case .asynchronous(let handler):
+                return .needsAsync(handler)
             }
             if outcome == .handled {
-                return DeepLinkResult(
-                    isHandled: true, deepLink: consume deepLink, route: route(at: index), failure: nil)
+                return .finished(
+                    DeepLinkResult(
+                        isHandled: true, deepLink: consume deepLink, route: route(at: index), failure: nil))
             }
             if outcome == .noTarget { sawNoTarget = true }
             index += 1
@@ -131,20 +158,65 @@ struct LinkDispatch: Sendable {
                 }
             }
         }
-        return .failed(
-            sawNoTarget ? .handlerHasNoTarget : .routeNotFound, deepLink: link(at: 0), route: first.route)
+        return .finished(
+            .failed(
+                sawNoTarget ? .handlerHasNoTarget : .routeNotFound, deepLink: link(at: 0), route: first.route)
+        )
+    }
+
+    /// Runs the handlers from where `step` stopped until the dispatch is over: main-actor
+    /// handlers on the main actor, asynchronous ones awaited on their own isolation, in the
+    /// calling task, so cancelling it cancels them.
+    static func finish(
+        _ dispatch: LinkDispatch, from step: Step, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult {
+        var dispatch = dispatch
+        var step = step
+        while true {
+            switch step {
+            case .finished(let result):
+                return result
+            case .needsMainActor:
+                let rest = dispatch
+                (dispatch, step) = await MainActor.run {
+                    var rest = rest
+                    let step = rest.run(onMainActor: true)
+                    return (rest, step)
+                }
+            case .needsAsync(let handler):
+                return await dispatch.runAsync(handler)
+            }
+        }
+    }
+
+    /// Awaits the asynchronous handler the dispatch stands at: it handles the link when it
+    /// returns, and fails it when it throws.
+    private func runAsync(
+        _ handler: @isolated(any) @Sendable (DeepLink) async throws -> Void
+    ) async -> DeepLinkResult {
+        let deepLink = link(at: index)
+        do {
+            try await handler(deepLink)
+        } catch {
+            return .failed(
+                error is CancellationError ? .cancelled : .handlerFailed, deepLink: deepLink,
+                route: route(at: index),
+                error: error)
+        }
+        return DeepLinkResult(isHandled: true, deepLink: deepLink, route: route(at: index), failure: nil)
+    }
+
+    /// The result a synchronous dispatch gives when it stands at an asynchronous handler: it
+    /// starts the rest of the dispatch in a new task and says so.
+    func started(at step: Step) -> DeepLinkResult {
+        let rest = self
+        let task = Task { await LinkDispatch.finish(rest, from: step) }
+        return .pending(.running(task), deepLink: link(at: index), route: route(at: index))
     }
 
     /// The result a synchronous dispatch off the main actor gives when it stands at a
     /// main-actor handler: not handled, naming that handler's route and link.
     var requiresMainActor: DeepLinkResult {
         .failed(.requiresMainActor, deepLink: link(at: index), route: route(at: index))
-    }
-
-    /// Runs the rest of the dispatch on the main actor.
-    @MainActor
-    mutating func finishOnMainActor() -> DeepLinkResult {
-        // On the main actor, run never stops before a handler.
-        run(onMainActor: true) ?? requiresMainActor
     }
 }

@@ -13,6 +13,11 @@ package struct LinkRequest: Sendable {
     package let attachment: (any Sendable)?
     /// When true, host routes take no part (adapter links have no host).
     package let pathRoutesOnly: Bool
+    /// Set on a held link the delivery gate releases: it is not held again on its way.
+    var isReleased = false
+    /// The condition the app approved this link for: a winning route that requires it
+    /// does not make the link wait again.
+    var approved: LinkCondition?
 
     /// A request to match `matchURL` and hand handlers a link for `url`.
     package init(

@@ -6,11 +6,15 @@ import Foundation
 /// - ``handle(_:)-(URL)`` runs the handlers before it returns and returns the result: the
 ///   call for `onOpenURL`, scene delegates and other main-actor code, and for servers whose
 ///   handlers are all nonisolated. Off the main actor it does not run a main-actor handler:
-///   it stops there with ``RoutingFailure/requiresMainActor``.
-/// - ``handle(_:completion:)`` delivers the result on the main queue, asynchronously, as
-///   DeepLinkKit does; off the main actor it hops there to run main-actor handlers first.
-/// - ``dispatch(_:isolation:)`` returns the result to asynchronous code, hopping to the
-///   main actor for main-actor handlers when the caller is elsewhere.
+///   it stops there with ``RoutingFailure/requiresMainActor``. It cannot wait for an
+///   asynchronous handler: it starts it in a task and says so
+///   (``PendingDelivery/running(_:)``).
+/// - ``handle(_:completion:)-(URL,_)`` delivers the result on the main queue,
+///   asynchronously, as DeepLinkKit does, once the handlers have finished; off the main
+///   actor it hops there to run main-actor handlers first.
+/// - ``dispatch(_:isolation:)-(URL,_)`` returns the result to asynchronous code once the
+///   handlers have finished, hopping to the main actor for main-actor handlers when the
+///   caller is elsewhere and awaiting asynchronous handlers in the caller's task.
 ///
 /// The names differ, so both the synchronous and the asynchronous call compile inside an
 /// `async` function.
@@ -23,7 +27,14 @@ extension Router {
     /// ``MainActorDeepLinkHandler``) runs only when this is called on the main actor.
     /// Called elsewhere, dispatch stops at it and the result is not handled, with
     /// ``RoutingFailure/requiresMainActor`` and that handler's route: nothing is dropped
-    /// silently. Use ``dispatch(_:isolation:)`` or ``handle(_:completion:)`` there.
+    /// silently. Use ``dispatch(_:isolation:)-(URL,_)`` or ``handle(_:completion:)-(URL,_)``
+    /// there.
+    ///
+    /// An asynchronous handler (``register(_:handler:)-(_,(DeepLink)async->Void)``) cannot
+    /// finish before this returns: it is started in a new task, and the result is not
+    /// handled, with ``DeepLinkResult/pending`` ``PendingDelivery/running(_:)`` holding the
+    /// task, whose value is the handler's result. A held link, or one waiting for a
+    /// condition, is ``PendingDelivery/held`` or ``PendingDelivery/awaitingApproval(_:)``.
     @discardableResult
     public func handle(_ url: URL) -> DeepLinkResult {
         handle(LinkRequest(url))
@@ -47,10 +58,15 @@ extension Router {
         handle(LinkRequest(url), completion: completion)
     }
 
-    /// Dispatches `url` from asynchronous code and returns the result.
+    /// Dispatches `url` from asynchronous code and returns the result once the handler has
+    /// finished.
     ///
     /// Nonisolated handlers run on the caller's executor; main-actor handlers run on the
-    /// main actor, without a hop when the caller is on it.
+    /// main actor, without a hop when the caller is on it; an asynchronous handler runs on
+    /// its own isolation, in the calling task: cancelling the task cancels the handler, and
+    /// the result says how it ended (handled, ``RoutingFailure/handlerFailed`` or
+    /// ``RoutingFailure/cancelled``, with the error in ``DeepLinkResult/error``). A held link
+    /// or one waiting for a condition returns at once, ``DeepLinkResult/pending``.
     ///
     /// - Parameters:
     ///   - url: The URL to dispatch.
@@ -64,11 +80,13 @@ extension Router {
     /// URL is dispatched as that URL by ``handle(_:)-(URL)``; any other activity is not
     /// handled.
     ///
-    /// - Returns: whether the link was handled.
+    /// - Returns: whether the link was handled, or taken on its way (an asynchronous handler
+    ///   started, a held link, a link waiting for a condition).
     @discardableResult
     public func handle(userActivity: UserActivity) -> Bool {
         guard let url = userActivity.routableURL else { return false }
-        return handle(url).isHandled
+        let result = handle(url)
+        return result.isHandled || result.pending != nil
     }
 
     /// Handles a universal link as ``handle(_:completion:)`` does; `completion` gets the
@@ -88,45 +106,49 @@ extension Router {
     // MARK: The three dispatches, for the core and the adapters
 
     /// Dispatches `request` synchronously, stopping at a main-actor handler off the main
-    /// actor (``handle(_:)-(URL)``).
+    /// actor (``handle(_:)-(URL)``) and starting an asynchronous handler in a task.
     package func handle(_ request: consuming LinkRequest) -> DeepLinkResult {
         switch LinkDispatch.start(request, in: snapshot) {
         case .finished(let result):
             return result
         case .candidates(var dispatch):
-            return dispatch.run(onMainActor: nil) ?? dispatch.requiresMainActor
-        }
-    }
-
-    /// Dispatches `request` and delivers the result on the main queue, asynchronously
-    /// (``handle(_:completion:)``).
-    package func handle(
-        _ request: consuming LinkRequest, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
-    ) {
-        var result: DeepLinkResult?
-        var rest: LinkDispatch?
-        switch LinkDispatch.start(request, in: snapshot) {
-        case .finished(let finished):
-            result = finished
-        case .candidates(var dispatch):
-            result = dispatch.run(onMainActor: nil)
-            rest = dispatch
-        }
-        let ready = result
-        let pending = rest
-        DispatchQueue.main.async {
-            // The main queue runs on the main actor.
-            MainActor.assumeIsolated {
-                if let ready {
-                    completion(ready)
-                } else if var pending {
-                    completion(pending.finishOnMainActor())
-                }
+            let step = dispatch.run(onMainActor: nil)
+            switch step {
+            case .finished(let result): return result
+            case .needsMainActor: return dispatch.requiresMainActor
+            case .needsAsync: return dispatch.started(at: step)
             }
         }
     }
 
-    /// Dispatches `request` from asynchronous code (``dispatch(_:isolation:)``).
+    /// Dispatches `request` and delivers the result on the main queue, asynchronously
+    /// (``handle(_:completion:)-(URL,_)``), once its handlers have finished.
+    package func handle(
+        _ request: consuming LinkRequest, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
+    ) {
+        var ready: DeepLinkResult?
+        var rest: (LinkDispatch, LinkDispatch.Step)?
+        switch LinkDispatch.start(request, in: snapshot) {
+        case .finished(let finished):
+            ready = finished
+        case .candidates(var dispatch):
+            let step = dispatch.run(onMainActor: nil)
+            if case .finished(let finished) = step { ready = finished } else { rest = (dispatch, step) }
+        }
+        if let ready {
+            DispatchQueue.main.async {
+                // The main queue runs on the main actor.
+                MainActor.assumeIsolated { completion(ready) }
+            }
+        } else if let (dispatch, step) = rest {
+            Task { @MainActor in
+                completion(await LinkDispatch.finish(dispatch, from: step))
+            }
+        }
+    }
+
+    /// Dispatches `request` from asynchronous code (``dispatch(_:isolation:)-(URL,_)``) and
+    /// returns once its handlers have finished.
     package func dispatch(
         _ request: consuming LinkRequest, isolation: isolated (any Actor)? = #isolation
     ) async -> DeepLinkResult {
@@ -134,12 +156,9 @@ extension Router {
         case .finished(let result):
             return result
         case .candidates(var dispatch):
-            if let result = dispatch.run(onMainActor: nil) { return result }
-            let rest = dispatch
-            return await MainActor.run {
-                var rest = rest
-                return rest.finishOnMainActor()
-            }
+            let step = dispatch.run(onMainActor: nil)
+            if case .finished(let result) = step { return result }
+            return await LinkDispatch.finish(dispatch, from: step)
         }
     }
 }
@@ -148,7 +167,7 @@ extension Router {
     extension Router {
         /// Handles an `NSUserActivity` as ``handle(userActivity:)-(UserActivity)`` does.
         ///
-        /// - Returns: whether the link was handled.
+        /// - Returns: whether the link was handled, or taken on its way.
         @discardableResult
         public func handle(userActivity: NSUserActivity) -> Bool {
             handle(

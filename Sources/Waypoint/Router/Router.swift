@@ -22,17 +22,44 @@ public final class Router: Sendable {
     /// The state registrations edit, one at a time.
     private let registry: Locked<Registry>
 
-    /// What a dispatch reads: the compiled table, the handlers by route order, the gate.
+    /// Held links and links waiting for a condition (``holdDelivery(limit:)``,
+    /// ``require(_:for:)``): one for the router's life, shared by every snapshot.
+    let delivery = DeliveryGate()
+
+    /// What a dispatch reads: the compiled table, the handlers by route order, the gate,
+    /// and whether delivery may be held or routes require conditions.
     final class Snapshot: Sendable {
         let table: RouteTable
         /// The handlers by route *order* (see ``RouteTable``), shared with the registry.
         let handlers: AppendLog<RouteHandler>
         let gate: (@Sendable (URL) -> Bool)?
+        /// Whether delivery may be held: links go to ``delivery`` first, which decides under
+        /// its lock. False while the router is open, so an ordinary dispatch pays one test.
+        let holds: Bool
+        /// Whether any route requires a condition, so that a dispatch looks at
+        /// ``requirements`` only then.
+        let hasRequirements: Bool
+        /// The conditions routes require, by route order.
+        let requirements: [Int: LinkCondition]
+        /// The router's held and waiting links.
+        let delivery: DeliveryGate
 
-        init(table: RouteTable, handlers: AppendLog<RouteHandler>, gate: (@Sendable (URL) -> Bool)?) {
+        init(
+            table: RouteTable, handlers: AppendLog<RouteHandler>, gate: (@Sendable (URL) -> Bool)?,
+            holds: Bool = false, requirements: [Int: LinkCondition] = [:], delivery: DeliveryGate
+        ) {
             self.table = table
             self.handlers = handlers
             self.gate = gate
+            self.holds = holds
+            self.hasRequirements = !requirements.isEmpty
+            self.requirements = requirements
+            self.delivery = delivery
+        }
+
+        /// The condition the route at `priority` requires, if any.
+        func requirement(atPriority priority: Int) -> LinkCondition? {
+            hasRequirements ? requirements[table.order(ofPriority: priority)] : nil
         }
 
         /// The handler of the route at `priority`.
@@ -48,6 +75,10 @@ public final class Router: Sendable {
         /// Each registered route's order.
         var orders: [String: Int32] = [:]
         var gate: (@Sendable (URL) -> Bool)?
+        /// The condition each route requires, by route string.
+        var requirements: [String: LinkCondition] = [:]
+        /// Whether published snapshots send links to the delivery gate first.
+        var holds = false
         var errors: [RouteError] = []
         var droppedErrors = 0
 
@@ -75,7 +106,8 @@ public final class Router: Sendable {
         limits = RegexLimits(options: options)
         var builder = RouteTable.Builder(options: options, limits: limits)
         let registry = Registry(builder: builder)
-        published = Locked(Snapshot(table: builder.publish(), handlers: registry.handlers, gate: nil))
+        published = Locked(
+            Snapshot(table: builder.publish(), handlers: registry.handlers, gate: nil, delivery: delivery))
         self.registry = Locked(registry)
     }
 
@@ -145,6 +177,42 @@ public final class Router: Sendable {
         try register([(route, .mainActorHandler(handler))])
     }
 
+    /// Registers `route` with an asynchronous handler: one that fetches before it navigates,
+    /// and may throw.
+    ///
+    /// The closure runs where it was written: a closure written in main-actor code (a
+    /// `@MainActor` view model, a SwiftUI view) runs on the main actor and may touch its
+    /// state, one written in an actor runs on that actor when it uses the actor's state,
+    /// and one written in nonisolated code runs on the caller's executor. So inside a
+    /// `@MainActor` class this reads as it would in a `Task`:
+    ///
+    /// ```swift
+    /// try router.register("/orders/:id") { [weak self] link in
+    ///     let order = try await self?.store.order(link.parameters.require("id", as: Int.self))
+    ///     self?.path.append(.order(order))
+    /// }
+    /// ```
+    ///
+    /// ``dispatch(_:isolation:)-(URL,_)`` returns when the handler has finished: handled
+    /// when it returns, ``RoutingFailure/handlerFailed`` when it throws (the error is in
+    /// ``DeepLinkResult/error``), ``RoutingFailure/cancelled`` when it throws a
+    /// `CancellationError`. Cancelling the task that awaits `dispatch` cancels the handler,
+    /// which runs in that task. A synchronous ``handle(_:)-(URL)`` cannot wait: it starts
+    /// the handler in a new task and returns a result that is not handled, with
+    /// ``DeepLinkResult/pending`` ``PendingDelivery/running(_:)`` and the task, whose value
+    /// is the handler's result.
+    ///
+    /// An asynchronous closure always takes the link; a link its route does not handle
+    /// (the closure threw) is not passed to the next matching route.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    public func register(
+        _ route: String,
+        @_inheritActorContext handler: @escaping @isolated(any) @Sendable (DeepLink) async throws -> Void
+    ) throws(RouteError) {
+        try register([(route, .asynchronous(handler))])
+    }
+
     /// Registers routes in order with one publication of the table: the way to load a
     /// large route table.
     ///
@@ -189,6 +257,7 @@ public final class Router: Sendable {
     public func remove(_ route: String) -> Bool {
         registry.withLock { registry in
             guard let order = registry.orders.removeValue(forKey: route) else { return false }
+            registry.requirements[route] = nil
             registry.builder.remove(order: order)
             publish(&registry)
             return true
@@ -263,8 +332,46 @@ public final class Router: Sendable {
     /// Publishes the registry's state, after reclaiming garbage when it is due.
     private func publish(_ registry: inout Registry) {
         registry.collectGarbage()
+        var requirements: [Int: LinkCondition] = [:]
+        for (route, condition) in registry.requirements {
+            if let order = registry.orders[route] { requirements[Int(order)] = condition }
+        }
         let next = Snapshot(
-            table: registry.builder.publish(), handlers: registry.handlers, gate: registry.gate)
+            table: registry.builder.publish(), handlers: registry.handlers, gate: registry.gate,
+            holds: registry.holds, requirements: requirements, delivery: delivery)
         published.withLock { $0 = next }
+    }
+
+    /// Publishes whether links go to the delivery gate first, as the gate says now.
+    ///
+    /// Every change of the gate's hold is followed by this call, and each call reads the
+    /// gate under the registry lock, so the last publication always carries the gate's
+    /// latest state. Between the change and the publication a dispatch may still read the
+    /// old flag: it counts as having arrived before the change.
+    func republishHold() {
+        registry.withLock { registry in
+            let holds = delivery.holdsOrReleases
+            guard holds != registry.holds else { return }
+            registry.holds = holds
+            publish(&registry)
+        }
+    }
+
+    /// Sets the condition `route` requires; nil for none.
+    ///
+    /// - Returns: whether the route is registered.
+    func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
+        registry.withLock { registry in
+            guard registry.orders[route] != nil else { return false }
+            guard registry.requirements[route] != condition else { return true }
+            registry.requirements[route] = condition
+            publish(&registry)
+            return true
+        }
+    }
+
+    /// The condition `route` requires, if any.
+    func requirementOf(_ route: String) -> LinkCondition? {
+        registry.withLock { $0.requirements[route] }
     }
 }

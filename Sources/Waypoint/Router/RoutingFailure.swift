@@ -20,11 +20,26 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
     /// synchronously off the main actor, where it cannot run: the result names its route.
     /// ``Router/dispatch(_:isolation:)`` and ``Router/handle(_:completion:)`` run it.
     case requiresMainActor
+    /// The route's asynchronous handler threw; ``DeepLinkResult/error`` is what it threw.
+    case handlerFailed
+    /// The route's asynchronous handler stopped because its task was cancelled: it threw a
+    /// `CancellationError` (``DeepLinkResult/error``).
+    case cancelled
+    /// The link was held (``Router/holdDelivery(limit:)``) and dropped to make room for a
+    /// newer one: the hold keeps at most its limit of links, the newest.
+    case dropped
+    /// The link waited for a condition (``Router/require(_:for:)``) and the app denied it
+    /// (``Router/denyWaiting(_:)``).
+    case denied
+    /// The link waited for a condition and a newer link for the same condition took its
+    /// place: a condition keeps one waiting link, the newest.
+    case superseded
 
     /// DeepLinkKit's error code for the reason: `routeNotFound` is 22023 and
     /// `handlerHasNoTarget` 22024, as in DeepLinkKit; the reasons DeepLinkKit did not have
     /// continue the sequence (22025 gate, 22026 too long, 22027 invalid URL, 22028 a
-    /// main-actor handler reached off the main actor).
+    /// main-actor handler reached off the main actor, 22029 an asynchronous handler threw,
+    /// 22030 cancelled, 22031 dropped from the hold, 22032 denied, 22033 superseded).
     public var code: Int {
         switch self {
         case .routeNotFound: 22023
@@ -33,6 +48,11 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
         case .urlTooLong: 22026
         case .invalidURL: 22027
         case .requiresMainActor: 22028
+        case .handlerFailed: 22029
+        case .cancelled: 22030
+        case .dropped: 22031
+        case .denied: 22032
+        case .superseded: 22033
         }
     }
 
@@ -46,6 +66,11 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
         case .invalidURL: "the string is not an absolute URL"
         case .requiresMainActor:
             "the handler runs on the main actor, and the link was handled synchronously off it"
+        case .handlerFailed: "the handler threw an error"
+        case .cancelled: "the handler was cancelled"
+        case .dropped: "the link was held and dropped to make room for a newer one"
+        case .denied: "the link waited for a condition and the app denied it"
+        case .superseded: "the link waited for a condition and a newer link took its place"
         }
     }
 }
