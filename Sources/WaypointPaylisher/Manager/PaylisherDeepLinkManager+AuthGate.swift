@@ -1,3 +1,5 @@
+import Waypoint
+
 extension PaylisherDeepLinkManager {
     /// Whether a gated link is waiting for approval.
     public var hasPendingDeepLink: Bool {
@@ -14,12 +16,12 @@ extension PaylisherDeepLinkManager {
         pendingSlot?.arrival.link.destination
     }
 
-    /// The auth slot, unless its deadline has passed (the timeout is then due and will be
-    /// reported by the timer or by the next operation on the gate).
+    /// The link waiting in the auth slot, unless its deadline has passed (the timeout is
+    /// then due and will be reported by the timer or by the next operation on the gate).
     private var pendingSlot: PaylisherAuthSlot? {
-        guard let slot = authSlot else { return nil }
-        if let deadline = slot.deadline, clock.now() >= deadline { return nil }
-        return slot
+        guard let entry = gate.waiting(for: .paylisherAuth) else { return nil }
+        if let deadline = entry.deadline, clock.now() >= deadline { return nil }
+        return entry.item
     }
 
     /// Approves the pending link, as its completion's `true` does: `Deep Link Completed`,
@@ -29,7 +31,7 @@ extension PaylisherDeepLinkManager {
     @discardableResult
     public func completePendingDeepLink() -> Bool {
         expireOverdueLink()
-        guard let slot = authSlot else { return false }
+        guard let slot = leaveSlot(gate.take(waitingFor: .paylisherAuth)) else { return false }
         approve(slot)
         return true
     }
@@ -40,7 +42,7 @@ extension PaylisherDeepLinkManager {
     @discardableResult
     public func cancelPendingDeepLink() -> Bool {
         expireOverdueLink()
-        guard let slot = takeSlot() else { return false }
+        guard let slot = leaveSlot(gate.take(waitingFor: .paylisherAuth)) else { return false }
         sendCancelledEvent(for: slot, reason: "app")
         return true
     }
@@ -51,35 +53,34 @@ extension PaylisherDeepLinkManager {
     @discardableResult
     public func clearPendingDeepLink() -> Bool {
         expireOverdueLink()
-        return takeSlot() != nil
+        return leaveSlot(gate.take(waitingFor: .paylisherAuth)) != nil
     }
 
-    /// A gated link enters the slot (spec §6.3): a link already there is cancelled as
+    /// A gated link enters the slot (spec §6.3): the link it supersedes is cancelled as
     /// replaced; the timer starts; the handler gets `(link, true)`; then the auth callback,
     /// if any, is offered the link.
     func enterAuthGate(_ arrival: PaylisherArrival) {
         expireOverdueLink()
-        if let replaced = takeSlot() {
-            sendCancelledEvent(for: replaced, reason: "replaced")
-        }
-        let token = issueID()
         let now = clock.now()
         let timeout = config.pendingDeepLinkTimeout
         let deadline = timeout > .zero ? now + timeout : nil
-        var slot = PaylisherAuthSlot(
-            arrival: arrival, token: token, enteredAt: now, deadline: deadline, offered: false, timer: nil)
+        let (ticket, superseded) = gate.wait(
+            PaylisherAuthSlot(arrival: arrival, enteredAt: now), for: .paylisherAuth, deadline: deadline)
+        if let replaced = leaveSlot(superseded) {
+            sendCancelledEvent(for: replaced, reason: "replaced")
+        }
         if let deadline {
             let clock = clock
-            slot.timer = Task { [weak self] in
+            let timer = Task { [weak self] in
                 do {
                     try await clock.sleep(until: deadline)
                 } catch {
                     return
                 }
-                self?.timerFired(token: token)
+                self?.timerFired(ticket: ticket)
             }
+            gate.updateWaiting(for: .paylisherAuth) { $0.timer = timer }
         }
-        authSlot = slot
         deepLinkHandler?(arrival.link, true)
         offerPendingLinkIfNeeded()
     }
@@ -87,30 +88,29 @@ extension PaylisherDeepLinkManager {
     /// Offers the pending link to the auth callback when there is one and the link was
     /// never offered.
     func offerPendingLinkIfNeeded() {
-        guard let slot = authSlot, !slot.offered, let authHandler else { return }
-        authSlot?.offered = true
-        let token = slot.token
-        let completion = PaylisherAuthCompletion(deepLink: slot.arrival.link) { [weak self] approved in
-            self?.answer(token: token, approved: approved)
+        guard let entry = gate.waiting(for: .paylisherAuth), !entry.item.offered, let authHandler else {
+            return
         }
-        authHandler(slot.arrival.link, completion)
+        gate.updateWaiting(for: .paylisherAuth) { $0.offered = true }
+        let ticket = entry.ticket
+        let completion = PaylisherAuthCompletion(deepLink: entry.item.arrival.link) { [weak self] approved in
+            self?.answer(ticket: ticket, approved: approved)
+        }
+        authHandler(entry.item.arrival.link, completion)
     }
 
-    /// A completion's answer: acts only while its link is still the pending one.
-    private func answer(token: UInt64, approved: Bool) {
+    /// A completion's answer: acts only while its link is still the pending one (its ticket
+    /// is stale once the link has left the slot).
+    private func answer(ticket: PaylisherGate.Ticket, approved: Bool) {
         expireOverdueLink()
-        guard let slot = authSlot, slot.token == token else { return }
-        if approved {
-            approve(slot)
-        } else {
-            _ = takeSlot()
-        }
+        guard let slot = leaveSlot(gate.take(ticket)) else { return }
+        if approved { approve(slot) }
     }
 
-    /// Empties the slot, sends `Deep Link Completed` and delivers `(link, false)`; then
-    /// `onCampaignResolved` when the link's campaign resolved while it waited (spec §6.1).
+    /// Sends `Deep Link Completed` and delivers `(link, false)` for a link that left the
+    /// slot approved; then `onCampaignResolved` when the link's campaign resolved while it
+    /// waited (spec §6.1).
     private func approve(_ slot: PaylisherAuthSlot) {
-        _ = takeSlot()
         if gatedResolutions[slot.arrival.id] != nil {
             gatedResolutions[slot.arrival.id] = true
         }
@@ -125,22 +125,20 @@ extension PaylisherDeepLinkManager {
     /// operation on the gate starts with this, so the outcome depends on the clock, not on
     /// when the timer task happens to run.
     func expireOverdueLink() {
-        guard let slot = authSlot, let deadline = slot.deadline, clock.now() >= deadline else { return }
-        _ = takeSlot()
+        for entry in gate.expire(now: clock.now()) {
+            if let slot = leaveSlot(entry) { sendTimeoutEvent(for: slot) }
+        }
+    }
+
+    /// The timer of the stay with `ticket` fired.
+    private func timerFired(ticket: PaylisherGate.Ticket) {
+        guard let slot = leaveSlot(gate.take(ticket)) else { return }
         sendTimeoutEvent(for: slot)
     }
 
-    /// The timer of the link with `token` fired.
-    private func timerFired(token: UInt64) {
-        guard authSlot?.token == token, let slot = takeSlot() else { return }
-        sendTimeoutEvent(for: slot)
-    }
-
-    /// Empties the slot and stops its timer.
-    private func takeSlot() -> PaylisherAuthSlot? {
-        guard let slot = authSlot else { return nil }
-        authSlot = nil
-        slot.timer?.cancel()
-        return slot
+    /// What the gate kept with a link that left the auth slot, its timer stopped.
+    private func leaveSlot(_ entry: PaylisherGate.Entry?) -> PaylisherAuthSlot? {
+        entry?.item.timer?.cancel()
+        return entry?.item
     }
 }

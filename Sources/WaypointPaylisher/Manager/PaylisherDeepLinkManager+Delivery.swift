@@ -42,8 +42,9 @@ extension PaylisherDeepLinkManager {
         let arrival = PaylisherArrival(id: issueID(), link: link)
         lastDeepLink = link
         lastArrivalID = arrival.id
-        guard deepLinkHandler != nil else {
-            heldArrival = arrival
+        guard !gate.isHolding else {
+            // One slot: a newer link replaces the one waiting, silently (spec §6.1 step 4).
+            _ = gate.enqueue(arrival)
             return .waitingForHandler
         }
         enqueue(arrival)
@@ -209,8 +210,8 @@ extension PaylisherDeepLinkManager {
         sendOpenedEvent(for: resolved.link, campaignResolved: payload != nil)
         let gatedApproval = gatedResolutions.removeValue(forKey: arrival.id)
         guard payload != nil else { return }
-        if gatedApproval != nil, authSlot?.arrival.id == arrival.id {
-            authSlot?.owesCampaignCallback = true
+        if gatedApproval != nil, gate.waiting(for: .paylisherAuth)?.item.arrival.id == arrival.id {
+            gate.updateWaiting(for: .paylisherAuth) { $0.owesCampaignCallback = true }
             return
         }
         guard gatedApproval ?? true else { return }
@@ -231,8 +232,8 @@ extension PaylisherDeepLinkManager {
         if lastArrivalID == arrival.id {
             lastDeepLink = updated.link
         }
-        if authSlot?.arrival.id == arrival.id {
-            authSlot?.arrival.link = updated.link
+        gate.updateWaiting(for: .paylisherAuth) { slot in
+            if slot.arrival.id == arrival.id { slot.arrival.link = updated.link }
         }
         return updated
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Receives deep links, resolves their campaigns, gates links that need a logged-in user,
 /// delivers them to the app and reports `Deep Link …` events (spec §1.4, §6, §7).
@@ -39,14 +40,17 @@ public final class PaylisherDeepLinkManager {
     var lastArrivalID: UInt64?
     /// The absolute URL string and arrival time of the last accepted link (spec §6.4).
     var lastAccepted: (url: String, at: Duration)?
-    /// The handler slot (spec §6.1 step 4): a link that arrived before `onDeepLink`.
-    var heldArrival: PaylisherArrival?
+    /// The handler slot (spec §6.1 step 4: a link that arrived before `onDeepLink`, held
+    /// until one is registered) and the auth slot (spec §6.3), on the core's gate.
+    var gate: PaylisherGate = {
+        var gate = PaylisherGate()
+        _ = gate.hold(limit: 1)
+        return gate
+    }()
     /// Links waiting for step 5, in arrival order; short links resolve while they wait.
     var deliveryQueue: [PaylisherQueuedArrival] = []
     /// Whether the queue is being worked through, so re-entrant calls only append.
     var isDraining = false
-    /// The auth slot (spec §6.3).
-    var authSlot: PaylisherAuthSlot?
     /// The campaign attribution (spec §7.2).
     var campaignAttribution: PaylisherCampaignAttribution?
     /// Campaign resolutions in flight, by id.
@@ -106,8 +110,8 @@ public final class PaylisherDeepLinkManager {
         _ handler: @escaping @MainActor (_ deepLink: PaylisherDeepLink, _ requiresAuth: Bool) -> Void
     ) {
         deepLinkHandler = handler
-        if let held = heldArrival {
-            heldArrival = nil
+        gate.lift()
+        if let held = gate.takeHeld() {
             enqueue(held)
         }
     }

@@ -32,6 +32,7 @@ public final class PaylisherSDK {
         let old = manager
         let new = PaylisherDeepLinkManager(config: config, eventSink: eventSink)
         new.deepLinkHandler = old.deepLinkHandler
+        if new.deepLinkHandler != nil { new.gate.lift() }
         new.authHandler = old.authHandler
         new.failureHandler = old.failureHandler
         new.campaignResolvedHandler = old.campaignResolvedHandler
@@ -39,8 +40,7 @@ public final class PaylisherSDK {
         let undelivered = old.takeUndelivered()
         manager = new
         new.adopt(undelivered)
-        if let held = old.heldArrival {
-            old.heldArrival = nil
+        if let held = old.gate.takeHeld() {
             new.handle(held.link.url, platformHint: held.link.platformHint)
         }
     }
