@@ -19,10 +19,25 @@ public struct DeepLinkResult: Sendable {
     public let failure: RoutingFailure?
     /// What the route's asynchronous handler threw, for ``RoutingFailure/handlerFailed`` and
     /// ``RoutingFailure/cancelled``; nil otherwise.
-    public let error: (any Error)?
+    public var error: (any Error)? { rare?.error }
     /// How the link goes on when its handling had not finished as the result was made: nil
     /// for a handled link or a failure.
-    public let pending: PendingDelivery?
+    public var pending: PendingDelivery? { rare?.pending }
+
+    /// ``error`` and ``pending``, boxed: most results have neither, and one nil reference
+    /// keeps the result as small, and as cheap to make and drop on the dispatch path, as it
+    /// was without them.
+    private let rare: Rare?
+
+    private final class Rare: Sendable {
+        let error: (any Error)?
+        let pending: PendingDelivery?
+
+        init(error: (any Error)?, pending: PendingDelivery?) {
+            self.error = error
+            self.pending = pending
+        }
+    }
 
     /// Creates a result.
     public init(isHandled: Bool, deepLink: DeepLink?, route: String?, failure: RoutingFailure?) {
@@ -39,15 +54,17 @@ public struct DeepLinkResult: Sendable {
         self.deepLink = deepLink
         self.route = route
         self.failure = failure
-        self.error = error
-        self.pending = pending
+        rare = error == nil && pending == nil ? nil : Rare(error: error, pending: pending)
     }
 
     /// A result for a link that was not handled.
     static func failed(
         _ failure: RoutingFailure, deepLink: DeepLink? = nil, route: String? = nil, error: (any Error)? = nil
     ) -> DeepLinkResult {
-        DeepLinkResult(
+        guard let error else {
+            return DeepLinkResult(isHandled: false, deepLink: deepLink, route: route, failure: failure)
+        }
+        return DeepLinkResult(
             isHandled: false, deepLink: deepLink, route: route, failure: failure, error: error, pending: nil)
     }
 
