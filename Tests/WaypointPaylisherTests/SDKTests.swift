@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
+@testable import PaylisherExampleApp
 @testable import WaypointPaylisher
 
 /// `PaylisherSDK.shared` forwarding (spec §1.4). The only suite that touches the shared
@@ -45,6 +46,79 @@ struct SDKTests {
         sdk.resetJourney()
         #expect(sdk.attributionProperties()["jid"] == nil)
         #expect(sdk.handle(userActivity: UserActivity(activityType: "other")) == nil)
+    }
+
+    /// An app delegate written against the SDK: its conformance and call sites compile as
+    /// they were.
+    final class AppLinks: PaylisherDeepLinkHandler {
+        var received: [String] = []
+        var failed: [String] = []
+        var approve = true
+
+        func paylisherDidReceiveDeepLink(_ deepLink: PaylisherDeepLink, requiresAuth: Bool) {
+            received.append("\(deepLink.destination) \(requiresAuth)")
+        }
+
+        func paylisherDeepLinkRequiresAuth(
+            _ deepLink: PaylisherDeepLink, completion: @escaping (Bool) -> Void
+        ) {
+            completion(approve)
+        }
+
+        func paylisherDeepLinkDidFail(_ url: URL, error: (any Error)?) {
+            failed.append("\(url.absoluteString): \(error.map { "\($0)" } ?? "")")
+        }
+    }
+
+    /// A delegate that implements only the required method.
+    final class MinimalLinks: PaylisherDeepLinkHandler {
+        var received: [String] = []
+        func paylisherDidReceiveDeepLink(_ deepLink: PaylisherDeepLink, requiresAuth: Bool) {
+            received.append("\(deepLink.destination) \(requiresAuth)")
+        }
+    }
+
+    @Test("the SDK's input names and delegate protocol (spec §1.4)")
+    func sdkInputNames() {
+        let sdk = PaylisherSDK.shared
+        sdk.setup(config: PaylisherDeepLinkConfig(pendingDeepLinkTimeout: .zero, duplicateWindow: .zero))
+        var links: AppLinks? = AppLinks()
+        sdk.setDeepLinkHandler(links)
+        #expect(sdk.handleDeepLink(URL(string: "yourapp://products/42")!))
+        #expect(!sdk.handleDeepLink(URL(string: "https://host/")!), "a URL that is not a deep link")
+        #expect(sdk.handleDeepLink(URL(string: "yourapp://wallet?auth=required")!))
+        #expect(links?.received == ["products false", "wallet true", "wallet false"])
+        #expect(links?.failed.count == 1)
+        links?.approve = false
+        sdk.handleDeepLink(URL(string: "yourapp://wallet?auth=required&n=2")!)
+        #expect(links?.received.last == "wallet true" && !sdk.hasPendingDeepLink, "denied")
+        let web = UserActivity(
+            activityType: UserActivity.browsingWeb, webpageURL: URL(string: "https://shop.example/cart"))
+        #expect(sdk.handleUserActivity(web))
+        #expect(links?.received.last == "cart false")
+        #expect(!sdk.handleUserActivity(UserActivity(activityType: "other")))
+        // Held weakly, as the SDK holds it.
+        links = nil
+        #expect(sdk.handleDeepLink(URL(string: "yourapp://home")!))
+        let minimal = MinimalLinks()
+        sdk.setDeepLinkHandler(minimal)
+        sdk.handleDeepLink(URL(string: "yourapp://profile?auth=required")!)
+        #expect(minimal.received == ["profile true"], "without an auth method the link waits")
+        #expect(sdk.hasPendingDeepLink && sdk.completePendingDeepLink())
+        #expect(minimal.received == ["profile true", "profile false"])
+        sdk.setDeepLinkHandler(nil)
+        #expect(sdk.handleDeepLink(URL(string: "yourapp://home")!))
+        #expect(minimal.received.count == 2)
+    }
+
+    @Test("the DocC article's SDK-style delegate")
+    func docSnippet() {
+        PaylisherSDK.shared.setup(config: PaylisherDeepLinkConfig(duplicateWindow: .zero))
+        let links = SDKStyleLinks()
+        links.start()
+        #expect(links.open(URL(string: "yourapp://products/42")!))
+        #expect(!links.open(URL(string: "nope")!))
+        #expect(links.opened == ["products"])
     }
 
     @Test("setup(config:) while a short link resolves keeps it and the link queued behind it")

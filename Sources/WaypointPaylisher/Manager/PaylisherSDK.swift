@@ -93,6 +93,45 @@ public final class PaylisherSDK {
         }
     #endif
 
+    // MARK: The SDK's own input names (paylisher.md §1.4)
+
+    /// The SDK's name for ``handle(_:platformHint:)``: handles an incoming URL.
+    ///
+    /// - Returns: whether the URL was taken as a deep link (accepted, waiting for a handler,
+    ///   a duplicate or a bridge page); false when it does not parse
+    ///   (``PaylisherHandleResult/failed(_:)``).
+    @discardableResult
+    public func handleDeepLink(_ url: URL) -> Bool {
+        handle(url).isTaken
+    }
+
+    /// The SDK's name for ``handle(userActivity:)-(UserActivity)``: handles a universal link
+    /// from a web-browsing activity.
+    ///
+    /// - Returns: whether the activity was a web-browsing one whose URL was taken as a deep
+    ///   link.
+    @discardableResult
+    public func handleUserActivity(_ userActivity: UserActivity) -> Bool {
+        handle(userActivity: userActivity)?.isTaken ?? false
+    }
+
+    /// Installs `handler` as the SDK's delegate, held weakly as the SDK holds it: its methods
+    /// become the `onDeepLink`, `onDeepLinkRequiresAuth` and `onDeepLinkFailed` callbacks,
+    /// replacing those registered before. Once the handler is gone, links are delivered to
+    /// nobody; nil uninstalls it.
+    public func setDeepLinkHandler(_ handler: (any PaylisherDeepLinkHandler)?) {
+        let reference = WeakDeepLinkHandler(handler)
+        onDeepLink { link, requiresAuth in
+            reference.handler?.paylisherDidReceiveDeepLink(link, requiresAuth: requiresAuth)
+        }
+        onDeepLinkRequiresAuth { link, completion in
+            reference.handler?.paylisherDeepLinkRequiresAuth(link) { approved in completion(approved) }
+        }
+        onDeepLinkFailed { url, error in
+            reference.handler?.paylisherDeepLinkDidFail(url, error: error)
+        }
+    }
+
     /// Forwards to ``PaylisherDeepLinkManager/hasPendingDeepLink``.
     public var hasPendingDeepLink: Bool { manager.hasPendingDeepLink }
 
@@ -122,4 +161,22 @@ public final class PaylisherSDK {
 
     /// Forwards to ``PaylisherDeepLinkManager/resetJourney()``.
     public func resetJourney() { manager.resetJourney() }
+}
+
+/// The SDK's delegate, held weakly.
+@MainActor
+private final class WeakDeepLinkHandler {
+    weak var handler: (any PaylisherDeepLinkHandler)?
+
+    init(_ handler: (any PaylisherDeepLinkHandler)?) {
+        self.handler = handler
+    }
+}
+
+extension PaylisherHandleResult {
+    /// Whether the URL was taken as a deep link: anything but a parse failure.
+    var isTaken: Bool {
+        if case .failed = self { return false }
+        return true
+    }
 }
