@@ -143,7 +143,7 @@ struct ReadmeSnippetTests {
         let blocks = section.components(separatedBy: "```swift\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
         }
-        #expect(blocks.count == 5)
+        #expect(blocks.count == 6)
         let source = try String(contentsOf: testFile, encoding: .utf8)
         let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for block in blocks {
@@ -153,6 +153,32 @@ struct ReadmeSnippetTests {
                     && Array(sourceLines[start..<(start + lines.count)]) == lines
             }
             #expect(found, "guide snippet not copied verbatim:\n\(block)")
+        }
+    }
+}
+
+// The DocC article's Detour destinations snippet, verbatim.
+enum DetourScreen: Equatable, Sendable {
+    case product(Int), home
+}
+
+func detourScreens() throws -> DestinationRouter<DetourScreen> {
+    let screens = DestinationRouter<DetourScreen>()
+    try screens.register("/products/:id") { link in
+        .product(try link.parameters.require("id", as: Int.self))
+    }
+    try screens.register("/**") { _ in .home }
+    return screens
+}
+
+@Suite("DocC: Detour links to destinations")
+struct DetourScreensSnippetTests {
+    @Test("both forms of a link give the same destination")
+    func bothForms() async throws {
+        let screens = try detourScreens()
+        for input in ["https://acme.godetour.link/AbC/products/42", "myapp://products/42"] {
+            let link = try #require(await Detour.shared.processLink(input).link)
+            #expect(screens.destination(for: link) == .product(42), "\(input)")
         }
     }
 }

@@ -111,3 +111,41 @@ struct ReadmeRoutingTests {
         #expect(router.handle(DetourResult.empty()) == nil)
     }
 }
+
+/// Issue 23 §5: a Detour link reaches destinations and asynchronous handlers through the
+/// same seam as a Paylisher link.
+@Suite("Detour links, destinations and asynchronous handlers")
+@MainActor
+struct DetourSeamTests {
+    enum Screen: Equatable, Sendable { case product(Int, LinkType?), other }
+
+    @Test("destination(for:) takes a Detour link")
+    func destination() throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/products/:id") { link in
+            .product(try link.parameters.require("id", as: Int.self), link.detourLink?.type)
+        }
+        try screens.register("/**") { _ in .other }
+        let link = try #require(Detour.shared.processLink(URL(string: "myapp://products/42?color=red")!).link)
+        #expect(screens.destination(for: link) == .product(42, .scheme))
+        let hand = DetourLink(
+            url: "https://x.com/h/a", route: "/a", pathname: "/a", params: [:], type: .verified)
+        #expect(screens.destination(for: hand) == .other)
+        #expect(hand.routeURL == "detour:/a" && hand.receivedURL.absoluteString == "https://x.com/h/a")
+    }
+
+    @Test("an asynchronous handler gets the Detour link, and dispatch waits for it")
+    func asynchronousHandler() async throws {
+        let router = Router()
+        let seen = Locked<[LinkType]>([])
+        try router.register("/products/:id") { link in
+            await Task.yield()
+            seen.withLock { $0.append(link.detourLink?.type ?? .scheme) }
+        }
+        let link = try #require(
+            Detour.shared.processLink(URL(string: "https://acme.godetour.link/AbC/products/1")!).link)
+        let result = await router.dispatch(link)
+        #expect(result.isHandled && seen.withLock { $0 } == [.verified])
+        #expect(result.deepLink?.link(as: DetourLink.self) == link)
+    }
+}

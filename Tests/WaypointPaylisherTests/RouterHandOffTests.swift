@@ -92,3 +92,26 @@ struct RouterHandOffTests {
         #expect(router.handle(URL(string: "s://h/x")!).deepLink?.paylisherLink == nil)
     }
 }
+
+/// Issue 23 §5: a Paylisher link reaches asynchronous handlers as a Detour link does.
+@Suite("Paylisher links and asynchronous handlers")
+struct PaylisherSeamTests {
+    @Test("an asynchronous handler gets the Paylisher link, and dispatch waits for it")
+    func asynchronousHandler() async throws {
+        let router = Router()
+        let seen = Locked<[String]>([])
+        try router.register("/products/:id") { link in
+            await Task.yield()
+            seen.withLock { $0.append(link.paylisherLink?.destination ?? "") }
+        }
+        let link = try PaylisherDeepLink(url: URL(string: "yourapp://products/42")!)
+        let result = await router.dispatch(link)
+        #expect(result.isHandled && seen.withLock { $0 } == ["products"])
+        #expect(link.routeURL == "yourapp:/products/42" && link.receivedURL == link.url)
+        guard case .running(let task)? = router.handle(link).pending else {
+            Issue.record("a synchronous handle starts the asynchronous handler")
+            return
+        }
+        #expect(await task.value.isHandled)
+    }
+}

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import Waypoint
 
-extension LinkCondition {
-    static let signedIn: LinkCondition = "signedIn"
-}
-
 /// An app's session: links to its account pages wait until the user signs in. Written as
 /// app code: a main-actor model whose handlers append to its path.
 @MainActor
