@@ -5,13 +5,23 @@ import Foundation
 /// lock and deliver or report outside it, so handlers and reports may call the router.
 final class DeliveryGate: Sendable {
     private struct State: Sendable {
-        var gate = LinkGateState<LinkRequest, LinkRequest>()
+        /// Held links and links waiting for a condition, with what the gate knows of each.
+        var gate = LinkGateState<Deferred, LinkRequest>()
         /// A release is delivering the held links: arrivals queue behind them.
         var isReleasing = false
         var report: (@Sendable (DeferredLinkResult) -> Void)?
     }
 
     private let state = Locked(State())
+
+    /// A held link and the condition it was approved for, if any.
+    struct Deferred: Sendable {
+        let request: LinkRequest
+        let approved: LinkCondition?
+    }
+
+    /// Dispatches a link the gate hands back.
+    typealias Deliver = (LinkRequest, GatePass) -> DeepLinkResult
 
     /// Whether links must come here before they are matched: delivery is held, or a release
     /// is still delivering the links it held.
@@ -33,20 +43,20 @@ final class DeliveryGate: Sendable {
     /// Holds arrivals, keeping at most `limit`; reports the links a lower limit drops.
     func hold(limit: Int) {
         let (dropped, report) = state.withLock { state in (state.gate.hold(limit: limit), state.report) }
-        for link in dropped { report?(DeferredLinkResult(url: link.url, result: .failed(.dropped))) }
+        for link in dropped { report?(DeferredLinkResult(url: link.request.url, result: .failed(.dropped))) }
     }
 
     /// Holds `request` when delivery is held, or while a release delivers the links held
     /// before it; nil when it may go on.
-    func holdIfHeld(_ request: LinkRequest) -> DeepLinkResult? {
-        let outcome: (dropped: LinkRequest?, report: (@Sendable (DeferredLinkResult) -> Void)?)? =
+    func holdIfHeld(_ request: LinkRequest, pass: GatePass) -> DeepLinkResult? {
+        let outcome: (dropped: Deferred?, report: (@Sendable (DeferredLinkResult) -> Void)?)? =
             state.withLock { state in
                 guard state.gate.isHolding || state.isReleasing else { return nil }
-                return (state.gate.enqueue(request), state.report)
+                return (state.gate.enqueue(Deferred(request: request, approved: pass.approved)), state.report)
             }
         guard let outcome else { return nil }
         if let dropped = outcome.dropped {
-            outcome.report?(DeferredLinkResult(url: dropped.url, result: .failed(.dropped)))
+            outcome.report?(DeferredLinkResult(url: dropped.request.url, result: .failed(.dropped)))
         }
         return .pending(.held)
     }
@@ -57,7 +67,7 @@ final class DeliveryGate: Sendable {
     /// delivery where it stands.
     ///
     /// - Returns: how many links this call delivered.
-    func release(through deliver: (LinkRequest) -> DeepLinkResult) -> Int {
+    func release(through deliver: Deliver) -> Int {
         let starts = state.withLock { state in
             state.gate.lift()
             guard !state.isReleasing else { return false }
@@ -67,19 +77,17 @@ final class DeliveryGate: Sendable {
         guard starts else { return 0 }
         var delivered = 0
         while true {
-            let next: (LinkRequest, (@Sendable (DeferredLinkResult) -> Void)?)? = state.withLock { state in
-                guard !state.gate.isHolding, let request = state.gate.takeHeld() else {
+            let next: (Deferred, (@Sendable (DeferredLinkResult) -> Void)?)? = state.withLock { state in
+                guard !state.gate.isHolding, let link = state.gate.takeHeld() else {
                     state.isReleasing = false
                     return nil
                 }
-                return (request, state.report)
+                return (link, state.report)
             }
-            guard let (taken, report) = next else { return delivered }
-            var request = taken
-            request.isReleased = true
-            let result = deliver(request)
+            guard let (link, report) = next else { return delivered }
+            let result = deliver(link.request, GatePass(isReleased: true, approved: link.approved))
             delivered += 1
-            report?(DeferredLinkResult(url: request.url, result: result))
+            report?(DeferredLinkResult(url: link.request.url, result: result))
         }
     }
 
@@ -88,16 +96,14 @@ final class DeliveryGate: Sendable {
     /// Makes `request` wait for `condition` unless the app granted it or approved this
     /// link for it; nil when it may run.
     func waitIfNeeded(
-        _ request: LinkRequest, for condition: LinkCondition, deepLink: @autoclosure () -> DeepLink,
-        route: String
+        _ request: LinkRequest, for condition: LinkCondition, pass: GatePass,
+        deepLink: @autoclosure () -> DeepLink, route: String
     ) -> DeepLinkResult? {
-        guard request.approved != condition else { return nil }
+        guard pass.approved != condition else { return nil }
         let outcome: (superseded: LinkRequest?, report: (@Sendable (DeferredLinkResult) -> Void)?)? =
             state.withLock { state in
                 guard !state.gate.isGranted(condition) else { return nil }
-                var waiting = request
-                waiting.isReleased = false
-                return (state.gate.wait(waiting, for: condition).superseded?.item, state.report)
+                return (state.gate.wait(request, for: condition).superseded?.item, state.report)
             }
         guard let outcome else { return nil }
         if let superseded = outcome.superseded {
@@ -111,7 +117,7 @@ final class DeliveryGate: Sendable {
     }
 
     /// Grants `condition` and delivers the link that waited for it.
-    func grant(_ condition: LinkCondition, through deliver: (LinkRequest) -> DeepLinkResult) {
+    func grant(_ condition: LinkCondition, through deliver: Deliver) {
         let taken = state.withLock { state in (state.gate.grant(condition)?.item, state.report) }
         deliverApproved(taken, condition, through: deliver)
     }
@@ -123,8 +129,7 @@ final class DeliveryGate: Sendable {
     /// Delivers the link waiting for `condition`, once.
     ///
     /// - Returns: whether a link was waiting.
-    func approveWaiting(_ condition: LinkCondition, through deliver: (LinkRequest) -> DeepLinkResult) -> Bool
-    {
+    func approveWaiting(_ condition: LinkCondition, through deliver: Deliver) -> Bool {
         let taken = state.withLock { state in (state.gate.take(waitingFor: condition)?.item, state.report) }
         deliverApproved(taken, condition, through: deliver)
         return taken.0 != nil
@@ -149,11 +154,10 @@ final class DeliveryGate: Sendable {
 
     private func deliverApproved(
         _ taken: (LinkRequest?, (@Sendable (DeferredLinkResult) -> Void)?), _ condition: LinkCondition,
-        through deliver: (LinkRequest) -> DeepLinkResult
+        through deliver: Deliver
     ) {
-        guard var request = taken.0 else { return }
-        request.approved = condition
-        let result = deliver(request)
+        guard let request = taken.0 else { return }
+        let result = deliver(request, GatePass(approved: condition))
         taken.1?(DeferredLinkResult(url: request.url, result: result))
     }
 }

@@ -45,7 +45,7 @@ extension Router {
     /// - Returns: how many held links this call delivered.
     @discardableResult
     public func releaseDelivery() -> Int {
-        let delivered = delivery.release { request in handle(request) }
+        let delivered = delivery.release { request, pass in handle(request, pass: pass) }
         republishHold()
         return delivered
     }
@@ -82,7 +82,7 @@ extension Router {
     /// Grants `condition` (the user signed in): the link waiting for it runs now, and links
     /// that need it run at once until ``revoke(_:)``.
     public func grant(_ condition: LinkCondition) {
-        delivery.grant(condition) { request in handle(request) }
+        delivery.grant(condition) { request, pass in handle(request, pass: pass) }
     }
 
     /// Revokes `condition` (the user signed out): links that need it wait again.
@@ -100,7 +100,7 @@ extension Router {
     /// - Returns: whether a link was waiting.
     @discardableResult
     public func approveWaiting(_ condition: LinkCondition) -> Bool {
-        delivery.approveWaiting(condition) { request in handle(request) }
+        delivery.approveWaiting(condition) { request, pass in handle(request, pass: pass) }
     }
 
     /// Drops the link waiting for `condition` (the user cancelled the login), reported as

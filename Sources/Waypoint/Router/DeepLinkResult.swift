@@ -16,24 +16,42 @@ public struct DeepLinkResult: Sendable {
     /// The route whose handler handled the link (or the first matching route).
     public let route: String?
     /// Why the link was not handled; nil when it was, and while it is ``pending``.
-    public let failure: RoutingFailure?
+    public var failure: RoutingFailure? {
+        switch outcome {
+        case .plain(let failure): failure
+        case .rare(let rare): rare.failure
+        }
+    }
     /// What the route's asynchronous handler threw, for ``RoutingFailure/handlerFailed`` and
     /// ``RoutingFailure/cancelled``; nil otherwise.
-    public var error: (any Error)? { rare?.error }
+    public var error: (any Error)? {
+        guard case .rare(let rare) = outcome else { return nil }
+        return rare.error
+    }
     /// How the link goes on when its handling had not finished as the result was made: nil
     /// for a handled link or a failure.
-    public var pending: PendingDelivery? { rare?.pending }
+    public var pending: PendingDelivery? {
+        guard case .rare(let rare) = outcome else { return nil }
+        return rare.pending
+    }
 
-    /// ``error`` and ``pending``, boxed: most results have neither, and one nil reference
-    /// keeps the result as small, and as cheap to make and drop on the dispatch path, as it
-    /// was without them.
-    private let rare: Rare?
+    /// The failure, with ``error`` and ``pending`` boxed beside it when there are any: most
+    /// results have neither, and then making and dropping a result costs what it did
+    /// without them, on every dispatch.
+    private let outcome: Outcome
+
+    private enum Outcome: Sendable {
+        case plain(RoutingFailure?)
+        case rare(Rare)
+    }
 
     private final class Rare: Sendable {
+        let failure: RoutingFailure?
         let error: (any Error)?
         let pending: PendingDelivery?
 
-        init(error: (any Error)?, pending: PendingDelivery?) {
+        init(failure: RoutingFailure?, error: (any Error)?, pending: PendingDelivery?) {
+            self.failure = failure
             self.error = error
             self.pending = pending
         }
@@ -53,8 +71,9 @@ public struct DeepLinkResult: Sendable {
         self.isHandled = isHandled
         self.deepLink = deepLink
         self.route = route
-        self.failure = failure
-        rare = error == nil && pending == nil ? nil : Rare(error: error, pending: pending)
+        outcome =
+            error == nil && pending == nil
+            ? .plain(failure) : .rare(Rare(failure: failure, error: error, pending: pending))
     }
 
     /// A result for a link that was not handled.

@@ -46,8 +46,25 @@ struct LinkDispatch: Sendable {
     /// Applies the gate and the hold, finds the winning route and its condition; runs its
     /// handler when it is a nonisolated closure, which handles every link.
     static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot) -> Start {
+        start(request, in: snapshot, pass: nil)
+    }
+
+    /// ``start(_:in:)`` for a link the delivery gate hands back with `pass`.
+    static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot, pass: GatePass) -> Start
+    {
+        start(request, in: snapshot, pass: .some(pass))
+    }
+
+    /// Both starts, inlined into each, so the one for links handed to the router carries no
+    /// pass at all.
+    @inline(__always)
+    private static func start(
+        _ request: consuming LinkRequest, in snapshot: Router.Snapshot, pass: GatePass?
+    ) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
-        if snapshot.holds, !request.isReleased, let held = snapshot.delivery.holdIfHeld(request) {
+        if snapshot.holds, pass?.isReleased != true,
+            let held = snapshot.delivery.holdIfHeld(request, pass: pass ?? GatePass())
+        {
             return .finished(held)
         }
         var queryRange: Range<Int>?
@@ -63,7 +80,7 @@ struct LinkDispatch: Sendable {
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
             if snapshot.hasRequirements, let condition = snapshot.requirement(atPriority: first.priority),
                 let waiting = snapshot.delivery.waitIfNeeded(
-                    request, for: condition,
+                    request, for: condition, pass: pass ?? GatePass(),
                     deepLink: DeepLink(
                         url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
                         query: query, attachment: request.attachment),

@@ -13,11 +13,6 @@ package struct LinkRequest: Sendable {
     package let attachment: (any Sendable)?
     /// When true, host routes take no part (adapter links have no host).
     package let pathRoutesOnly: Bool
-    /// Set on a held link the delivery gate releases: it is not held again on its way.
-    var isReleased = false
-    /// The condition the app approved this link for: a winning route that requires it
-    /// does not make the link wait again.
-    var approved: LinkCondition?
 
     /// A request to match `matchURL` and hand handlers a link for `url`.
     package init(
@@ -35,4 +30,15 @@ package struct LinkRequest: Sendable {
     init(_ url: URL) {
         self.init(matchURL: url.absoluteString, url: url)
     }
+}
+
+/// What the delivery gate knows of a link it hands back to dispatch; empty for every link
+/// handed to the router. Passed beside the request, borrowed, so an ordinary dispatch pays
+/// nothing to carry or drop it.
+struct GatePass: Sendable {
+    /// A held link the gate releases: it is not held again on its way.
+    var isReleased = false
+    /// The condition the app approved this link for: a winning route that requires it
+    /// does not make the link wait again.
+    var approved: LinkCondition?
 }

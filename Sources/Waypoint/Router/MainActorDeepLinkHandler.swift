@@ -17,8 +17,8 @@
 /// ```
 ///
 /// The router calls it on the main actor: synchronously when the link is handled there,
-/// after a hop to the main actor from ``Router/dispatch(_:isolation:)`` and
-/// ``Router/handle(_:completion:)`` elsewhere. A synchronous ``Router/handle(_:)-(URL)``
+/// after a hop to the main actor from ``Router/dispatch(_:isolation:)-(URL,_)`` and
+/// ``Router/handle(_:completion:)-(URL,_)`` elsewhere. A synchronous ``Router/handle(_:)-(URL)``
 /// off the main actor does not run it, and reports
 /// ``RoutingFailure/requiresMainActor``.
 @MainActor

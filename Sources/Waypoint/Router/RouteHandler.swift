@@ -15,6 +15,6 @@ public enum RouteHandler: Sendable {
     /// An asynchronous closure, run on its own isolation (the main actor for a closure
     /// written in main-actor code, none for a nonisolated one); it handles the link when it
     /// returns and fails it when it throws (``RoutingFailure/handlerFailed``,
-    /// ``RoutingFailure/cancelled``). See ``Router/register(_:handler:)-(_,(DeepLink)async->Void)``.
+    /// ``RoutingFailure/cancelled``). See `register(_:handler:)` with an `async` closure.
     indirect case asynchronous(@isolated(any) @Sendable (DeepLink) async throws -> Void)
 }

@@ -30,7 +30,7 @@ extension Router {
     /// silently. Use ``dispatch(_:isolation:)-(URL,_)`` or ``handle(_:completion:)-(URL,_)``
     /// there.
     ///
-    /// An asynchronous handler (``register(_:handler:)-(_,(DeepLink)async->Void)``) cannot
+    /// An asynchronous handler (`register(_:handler:)` with an `async` closure) cannot
     /// finish before this returns: it is started in a new task, and the result is not
     /// handled, with ``DeepLinkResult/pending`` ``PendingDelivery/running(_:)`` holding the
     /// task, whose value is the handler's result. A held link, or one waiting for a
@@ -89,7 +89,7 @@ extension Router {
         return result.isHandled || result.pending != nil
     }
 
-    /// Handles a universal link as ``handle(_:completion:)`` does; `completion` gets the
+    /// Handles a universal link as ``handle(_:completion:)-(URL,_)`` does; `completion` gets the
     /// result. Any other activity returns false and `completion` is not called.
     ///
     /// - Returns: whether the activity is a universal link, so that `completion` will be
@@ -108,7 +108,18 @@ extension Router {
     /// Dispatches `request` synchronously, stopping at a main-actor handler off the main
     /// actor (``handle(_:)-(URL)``) and starting an asynchronous handler in a task.
     package func handle(_ request: consuming LinkRequest) -> DeepLinkResult {
-        switch LinkDispatch.start(request, in: snapshot) {
+        Self.finishSynchronously(LinkDispatch.start(request, in: snapshot))
+    }
+
+    /// ``handle(_:)-(LinkRequest)`` for a link the delivery gate hands back.
+    func handle(_ request: consuming LinkRequest, pass: GatePass) -> DeepLinkResult {
+        Self.finishSynchronously(LinkDispatch.start(request, in: snapshot, pass: pass))
+    }
+
+    /// The synchronous rest of a dispatch: the handlers that can run here, then the result.
+    @inline(__always)
+    private static func finishSynchronously(_ start: consuming LinkDispatch.Start) -> DeepLinkResult {
+        switch start {
         case .finished(let result):
             return result
         case .candidates(var dispatch):

@@ -149,7 +149,7 @@ public final class Router: Sendable {
     /// ```
     ///
     /// The closure runs synchronously when the link is handled on the main actor;
-    /// ``dispatch(_:isolation:)`` and ``handle(_:completion:)`` hop to the main actor to run
+    /// ``dispatch(_:isolation:)-(URL,_)`` and ``handle(_:completion:)-(URL,_)`` hop to the main actor to run
     /// it from elsewhere, and ``handle(_:)-(URL)`` off the main actor stops at it with
     /// ``RoutingFailure/requiresMainActor``. With a trailing closure, mark the closure
     /// `@MainActor`, as above, to choose this form.
@@ -183,8 +183,8 @@ public final class Router: Sendable {
     /// The closure runs where it was written: a closure written in main-actor code (a
     /// `@MainActor` view model, a SwiftUI view) runs on the main actor and may touch its
     /// state, one written in an actor runs on that actor when it uses the actor's state,
-    /// and one written in nonisolated code runs on the caller's executor. So inside a
-    /// `@MainActor` class this reads as it would in a `Task`:
+    /// and one written in nonisolated code runs on no actor (Swift's global executor). So
+    /// inside a `@MainActor` class this reads as it would in a `Task`:
     ///
     /// ```swift
     /// try router.register("/orders/:id") { [weak self] link in

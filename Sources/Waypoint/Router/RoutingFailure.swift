@@ -18,7 +18,7 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
     case invalidURL
     /// The handler to run next is isolated to the main actor, and the link was handled
     /// synchronously off the main actor, where it cannot run: the result names its route.
-    /// ``Router/dispatch(_:isolation:)`` and ``Router/handle(_:completion:)`` run it.
+    /// ``Router/dispatch(_:isolation:)-(URL,_)`` and ``Router/handle(_:completion:)-(URL,_)`` run it.
     case requiresMainActor
     /// The route's asynchronous handler threw; ``DeepLinkResult/error`` is what it threw.
     case handlerFailed
