@@ -62,7 +62,8 @@ final class AccountLinks {
         try router.register("/account/orders", onMainActor: { [weak self] _ in self?.path.append("orders") })
         router.require(.signedIn, for: "/account/orders")
         router.onDeferredResult { report in
-            if let failure = report.result.failure { print(report.url, failure) }  // dropped, denied, superseded
+            // A link dropped from the hold, denied, or superseded by a newer one.
+            if let failure = report.result.failure { print(report.url, failure) }
         }
     }
 
