@@ -1,6 +1,6 @@
 /// One rule of an app (a component, or a legacy path) with every setting resolved and its
 /// patterns compiled (Documentation/aasa.md §5).
-package struct AppLinksCompiledRule: Sendable {
+package final class AppLinksCompiledRule: Sendable {
     /// A pattern with its compiled program.
     package struct Compiled: Sendable {
         package let pattern: AppLinksPattern
@@ -155,28 +155,23 @@ package struct AppLinksCompiledRule: Sendable {
         return result
     }
 
-    /// `text` as the rule compares it: as written, or percent-decoded.
-    package func comparable(_ text: Substring) -> Substring {
-        percentEncoded ? text : Substring(PercentDecoding.decode(text))
-    }
-
     /// Whether the rule matches the URL `parts`.
     package func matches(_ parts: AppLinksURL) -> Bool {
-        guard path.matches(comparable(parts.path)) else { return false }
-        if let fragment, !fragment.matches(comparable(parts.fragment)) { return false }
+        guard path.matches(percentEncoded ? parts.path : parts.decodedPath) else { return false }
+        if let fragment, !fragment.matches(percentEncoded ? parts.fragment : parts.decodedFragment) {
+            return false
+        }
         switch query {
         case nil:
             return true
         case .pattern(let pattern):
-            return pattern.matches(comparable(parts.query))
+            return pattern.matches(percentEncoded ? parts.query : parts.decodedQuery)
         case .items(let conditions):
-            let items = parts.queryItems.map { item in
-                let name = comparable(item.name)
-                return (name: caseSensitive ? String(name) : Self.folded(name), value: comparable(item.value))
-            }
+            let items = percentEncoded ? parts.rawItems : parts.decodedItems
             for condition in conditions {
                 var found = false
-                for item in items where item.name == condition.name {
+                for item in items
+                where (caseSensitive ? String(item.name) : Self.folded(item.name)) == condition.name {
                     found = true
                     guard condition.value.matches(item.value) else { return false }
                 }

@@ -20,6 +20,8 @@ public struct AppLinksMatcher: Sendable {
     package let rules: [AppLinksCompiledRule]
     /// The rules of each app (by ``appKey(_:)``), as indices into ``rules``.
     private let rulesOfApp: [String: [Int]]
+    /// For each app, its rules indexed by the literal their path pattern starts with.
+    private let prefixIndexOfApp: [String: AppLinksPrefixIndex]
     /// The application identifiers the section names, in order of first appearance.
     public let applicationIdentifiers: [String]
 
@@ -78,6 +80,7 @@ public struct AppLinksMatcher: Sendable {
         }
         self.rules = rules
         self.rulesOfApp = rulesOfApp
+        prefixIndexOfApp = rulesOfApp.mapValues { indices in AppLinksPrefixIndex(indices.map { rules[$0] }) }
         applicationIdentifiers = identifiers
     }
 
@@ -113,8 +116,11 @@ public struct AppLinksMatcher: Sendable {
         guard let parts = AppLinksURL(url) else {
             return AppLinksDecision(outcome: .notUniversalLink, rule: nil)
         }
-        for index in indices where rules[index].matches(parts) {
-            let rule = rules[index]
+        let candidates =
+            prefixIndexOfApp[Self.appKey(appID)]?.candidates(for: parts.path) ?? Array(indices.indices)
+        for position in candidates {
+            let rule = rules[indices[position]]
+            guard rule.matches(parts) else { continue }
             return AppLinksDecision(outcome: rule.exclude ? .excluded : .opens, rule: rule.location)
         }
         return AppLinksDecision(outcome: .noMatch, rule: nil)

@@ -23,6 +23,10 @@ package struct AppLinksProgram: Sendable, Hashable {
     package let instructions: [Instruction]
     /// Whether characters are compared after case folding.
     package let ignoresCase: Bool
+    /// The characters every match starts with (the pattern's leading literal, case-folded
+    /// when the program ignores case), compared before the automaton runs: most rules of a
+    /// large file fail there.
+    package let prefix: [Unicode.Scalar]
 
     /// Compiles `pattern`; with `ignoringCase`, characters compare by ``folded(_:)``.
     package init(_ pattern: AppLinksPattern, ignoringCase: Bool) {
@@ -32,6 +36,10 @@ package struct AppLinksProgram: Sendable, Hashable {
         instructions.append(.accept)
         self.instructions = instructions
         self.ignoresCase = ignoringCase
+        prefix = instructions.prefix { if case .scalar = $0 { true } else { false } }.compactMap {
+            instruction in
+            if case .scalar(let scalar) = instruction { scalar } else { nil }
+        }
     }
 
     private static func emit(
@@ -73,9 +81,16 @@ package struct AppLinksProgram: Sendable, Hashable {
     ///
     /// - Complexity: O(*n* × *m*) for *n* characters and *m* states, and O(*m*) memory.
     package func matches(_ input: some Sequence<Unicode.Scalar>) -> Bool {
+        var characters = input.makeIterator()
+        for expected in prefix {
+            guard let scalar = characters.next(), (ignoresCase ? Self.folded(scalar) : scalar) == expected
+            else {
+                return false
+            }
+        }
         var simulation = Simulation(stateCount: instructions.count)
-        simulation.add(0, program: instructions)
-        for scalar in input {
+        simulation.add(prefix.count, program: instructions)
+        while let scalar = characters.next() {
             let character = ignoresCase ? Self.folded(scalar) : scalar
             simulation.step(program: instructions) { instruction in
                 switch instruction {
