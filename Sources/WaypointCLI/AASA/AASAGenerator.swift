@@ -36,7 +36,7 @@ struct AASAGenerator {
                 case .success((let pattern, _)) = AASAChecker.receives(
                     route, host: host.lowercased(), options: options)
             else { continue }
-            for draft in Self.drafts(pattern, route: route.index, options: options)
+            for draft in Self.drafts(pattern, route: route.index, host: host.lowercased(), options: options)
             where !drafts.contains(where: { $0.path == draft.path && $0.decoded == draft.decoded }) {
                 drafts.append(draft)
             }
@@ -94,7 +94,7 @@ struct AASAGenerator {
     // MARK: Patterns
 
     /// The components of one route's paths.
-    static func drafts(_ pattern: RoutePattern, route: Int, options: RouterOptions) -> [Draft] {
+    static func drafts(_ pattern: RoutePattern, route: Int, host: String, options: RouterOptions) -> [Draft] {
         var segments = pattern.segments[...]
         if pattern.kind == .host { segments = segments.dropFirst() }
         // Non-ASCII letters fold only in decoded patterns.
@@ -154,12 +154,26 @@ struct AASAGenerator {
                 }
             }
         }
+        // The trailing-slash forms the router matches too (when it ignores one trailing
+        // slash), asked of the router with the wildcards filled.
+        let router = Router(options: options)
+        _ = try? router.register(pattern.route) { _ in }
         var paths: [String] = []
         for prefix in prefixes {
             let path = prefix.isEmpty ? "/" : prefix
             paths.append(path)
-            if !options.strictTrailingSlash, !path.hasSuffix("*"), !path.hasSuffix("/") {
+            guard !options.strictTrailingSlash, !path.hasSuffix("*") else { continue }
+            var sample = path.replacingOccurrences(of: "?*", with: "x").replacingOccurrences(
+                of: "?", with: "x")
+            if decoded { sample = CanonicalURL.path(sample) }
+            // (Unless another form already covers it: `/docs/*` takes `/docs/`.)
+            if !prefixes.contains(path + "/*"), router.match("https://\(host)\(sample)/") != nil {
                 paths.append(path + "/")
+            }
+            // A route that ends in an empty segment also takes the path without it.
+            if path.count > 1, path.hasSuffix("/"), router.match("https://\(host)\(sample.dropLast())") != nil
+            {
+                paths.append(String(path.dropLast()))
             }
         }
         var seen = Set<String>()
