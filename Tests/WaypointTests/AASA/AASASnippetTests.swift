@@ -17,7 +17,10 @@ struct AASASnippetTests {
         let association = try AppSiteAssociation(json: json)
         let matcher = try AppLinksMatcher(association.appLinks ?? AppLinks(details: []))
         var lines: [String] = []
-        for url in ["https://shop.example/products/42", "https://shop.example/checkout/cart", "https://shop.example/help"] {
+        for url in [
+            "https://shop.example/products/42", "https://shop.example/checkout/cart",
+            "https://shop.example/help",
+        ] {
             let decision = matcher.decision(for: url, appID: "ABCDE12345.com.example.shop")
             lines.append("\(url) \(decision.outcome) \(decision.rule?.description ?? "-")")
         }
@@ -57,7 +60,9 @@ struct AASASnippetTests {
         let matcher = try AppLinksMatcher(appLinks)
         let decision = matcher.decision(
             for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop")
-        #expect("\(decision.outcome) \(decision.rule?.description ?? "-")" == "opens applinks.details[0].components[1]")
+        #expect(
+            "\(decision.outcome) \(decision.rule?.description ?? "-")"
+                == "opens applinks.details[0].components[1]")
 
         let json = """
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"],
@@ -66,6 +71,8 @@ struct AASASnippetTests {
         let file = try AppSiteAssociation(json: json)
         let fileMatcher = try AppLinksMatcher(file.appLinks ?? AppLinks(details: []))
         #expect(
-            fileMatcher.decision(for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop").opensApp)
+            fileMatcher.decision(
+                for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop"
+            ).opensApp)
     }
 }
