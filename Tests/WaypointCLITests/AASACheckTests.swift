@@ -259,6 +259,31 @@ struct AASACheckTests {
         #expect(result.errors == testCase.error + "\n")
     }
 
+    @Test("hostile input stays bounded: components whose subset construction explodes")
+    func explodingExploration() throws {
+        // "*a??????????" needs 2^10 subset states on its own; several of them together far more.
+        let components = ["a", "b", "c", "d", "1", "2"].map {
+            #"{"/": "*\#($0)\#(String(repeating: "?", count: 10))"}"#
+        }
+        let json =
+            #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "components": [\#(components.joined(separator: ","))]}]}}"#
+        let matcher = try AppLinksMatcher(try #require(try AppSiteAssociation(json: json).appLinks))
+        let routes = ["/:x", "/a/:y", "/b/**"].enumerated().map {
+            AASARoute(route: $1, index: $0, location: nil)
+        }
+        let report = try AASAChecker(
+            matcher: matcher, appID: "ABCDE12345.com.example.app", host: "example.com", routes: routes,
+            options: RouterOptions()
+        ).check()
+        #expect(report.notes.contains { $0.hasPrefix("the exploration stopped at 20000 states") })
+        // What the exploration and the examples did find still holds: no route is matched by
+        // every path of a component here, so each component opens some unrouted URL.
+        #expect(report.findings.contains { $0.kind == .unroutedURL })
+        for finding in report.findings where finding.kind == .deadRule || finding.kind == .routeNeverOpened {
+            #expect(finding.method == .examples, "\(finding.message)")
+        }
+    }
+
     @Test("hostile input stays bounded: a file at the size limit with thousands of rules")
     func largeFile() throws {
         var components: [String] = []

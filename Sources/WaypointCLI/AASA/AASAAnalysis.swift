@@ -379,11 +379,8 @@ struct AASAAnalysis {
                         "never decides: \(earlier.count == 1 ? "an earlier rule" : "earlier rules") (\(names)) decide\(earlier.count == 1 ? "s" : "") every URL it matches\(proven ? "" : " among those tried")"
                 ))
         }
-        findings =
-            routeFindings
-            + ruleFindings.sorted {
-                ($0.rule ?? $1.rule!, $0.kind.rank) < ($1.rule ?? $0.rule!, $1.kind.rank)
-            }
+        // Rule findings are already in rule order, and for one rule in kind order.
+        findings = routeFindings + ruleFindings
     }
 
     // MARK: Filling patterns

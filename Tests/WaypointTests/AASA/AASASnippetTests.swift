@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Waypoint
 
-/// The Swift snippets of the "Universal links" article and of the AASA types' documentation
-/// print what their comments say.
+/// The Swift snippets of the "Universal links" article, verbatim (ReadmeTests checks that
+/// they are here), and of the AASA types' documentation, with what their comments say they
+/// print.
 @Suite("AASA: documentation snippets")
 struct AASASnippetTests {
     @Test("Reading the file and asking the matcher")
@@ -16,16 +17,24 @@ struct AASASnippetTests {
             """
         let association = try AppSiteAssociation(json: json)
         let matcher = try AppLinksMatcher(association.appLinks ?? AppLinks(details: []))
-        var lines: [String] = []
-        for url in [
-            "https://shop.example/products/42", "https://shop.example/checkout/cart",
+        let urls = [
+            "https://shop.example/products/42",
+            "https://shop.example/checkout/cart",
             "https://shop.example/help",
-        ] {
+        ]
+        for url in urls {
             let decision = matcher.decision(for: url, appID: "ABCDE12345.com.example.shop")
-            lines.append("\(url) \(decision.outcome) \(decision.rule?.description ?? "-")")
+            print(url, decision.outcome, decision.rule?.description ?? "-")
+        }
+        // https://shop.example/products/42 opens applinks.details[0].components[1]
+        // https://shop.example/checkout/cart excluded applinks.details[0].components[0]
+        // https://shop.example/help noMatch -
+        let printed = urls.map { url in
+            let decision = matcher.decision(for: url, appID: "ABCDE12345.com.example.shop")
+            return "\(url) \(decision.outcome) \(decision.rule?.description ?? "-")"
         }
         #expect(
-            lines == [
+            printed == [
                 "https://shop.example/products/42 opens applinks.details[0].components[1]",
                 "https://shop.example/checkout/cart excluded applinks.details[0].components[0]",
                 "https://shop.example/help noMatch -",
@@ -44,6 +53,8 @@ struct AASASnippetTests {
         ])
         let data = try JSONEncoder().encode(AppSiteAssociation(appLinks: appLinks))
         let decoded = try JSONDecoder().decode(AppSiteAssociation.self, from: data)
+        print(decoded.appLinks == appLinks)
+        // true
         #expect(decoded.appLinks == appLinks)
     }
 
@@ -70,9 +81,9 @@ struct AASASnippetTests {
             """
         let file = try AppSiteAssociation(json: json)
         let fileMatcher = try AppLinksMatcher(file.appLinks ?? AppLinks(details: []))
-        #expect(
-            fileMatcher.decision(
-                for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop"
-            ).opensApp)
+        let opens = fileMatcher.decision(
+            for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop"
+        ).opensApp
+        #expect(opens)
     }
 }
