@@ -210,7 +210,7 @@ struct AppLinksChoiceTests {
             ])
     }
 
-    @Test("C11, §5.1: components win over paths; paths stand in without components")
+    @Test("§5.1 [wwdc19]: components win over paths; paths stand in without components")
     func componentsOverPaths() throws {
         let matcher = try AASA.matcher(
             #"{"applinks": {"details": [{"appID": "\#(AASA.app)", "paths": ["*"], "components": [{"/": "/a"}]}]}}"#

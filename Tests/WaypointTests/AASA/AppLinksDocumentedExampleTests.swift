@@ -140,7 +140,7 @@ struct AppLinksDocumentedExampleTests {
     }
 
     /// [variables]: the predefined variables hold what Apple lists.
-    @Test("SubstitutionVariables: the predefined variables")
+    @Test("SubstitutionVariables, C11: the predefined variables")
     func predefinedVariables() throws {
         let strings = AppLinksMatcher.predefinedVariables
         #expect(strings["alpha"]?.count == 52)

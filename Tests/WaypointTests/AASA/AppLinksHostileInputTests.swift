@@ -33,7 +33,7 @@ struct AppLinksHostileInputTests {
         #expect(!matcher.decision(for: "https://e.com/en_US/pizza/x?ref=_", appID: AASA.app).opensApp)
     }
 
-    @Test("a file whose variables expand past the state bound is refused")
+    @Test("C9: a file whose variables expand past the state bound is refused")
     func variableBomb() {
         let uses = String(repeating: "$(lang)", count: 18_000)
         let file = AASA.file(components: #"[{"/": "/\#(uses)"}]"#)

@@ -3,7 +3,8 @@ import Testing
 import Waypoint
 
 /// aasa.md §2, §4 and §6: bad files get an error naming the JSON path and the problem, with
-/// the exact text.
+/// the exact text (C2 unknown services, C4 no details, C5 app IDs, C6 entries without an app,
+/// C10 unterminated variables).
 @Suite("AASA: errors name the JSON path (aasa.md §6)")
 struct AppSiteAssociationErrorTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -158,7 +159,7 @@ struct AppSiteAssociationErrorTests {
         }
     }
 
-    @Test("§2.1: a file over 128 KB is refused before it is parsed; one at the limit is read")
+    @Test("§2.1, C1: a file over 128 KB is refused before it is parsed; one at the limit is read")
     func size() throws {
         let limit = AppSiteAssociation.maximumSize
         #expect(limit == 131_072)
@@ -187,7 +188,7 @@ struct AppSiteAssociationErrorTests {
         }
     }
 
-    @Test("§2.3: nesting deeper than the parser's bound is invalid JSON, not a crash")
+    @Test("§2.3, C3: nesting deeper than the parser's bound is invalid JSON, not a crash")
     func deepNesting() {
         let deep = String(repeating: "[", count: 100_000)
         do {
@@ -198,7 +199,7 @@ struct AppSiteAssociationErrorTests {
         }
     }
 
-    @Test("§2.2: the other services are kept, not checked")
+    @Test("§2.2, C2: the other services are kept, not checked")
     func otherServices() throws {
         let file = try AppSiteAssociation(
             json: #"{"activitycontinuation": {"apps": [1, {"any": "thing"}]}, "webcredentials": null}"#)
