@@ -4,7 +4,9 @@ import Waypoint
 /// `--help` for `waypoint` and every command.
 @Suite("Help")
 struct HelpTests {
-    static let commands = ["test", "match", "explain", "lint", "detour", "paylisher", "help"]
+    static let commands = [
+        "test", "match", "explain", "lint", "aasa check", "aasa generate", "detour", "paylisher", "help",
+    ]
 
     static let overview = """
         waypoint: checks deep-link routes and pattern tables with Waypoint's router.
@@ -12,13 +14,15 @@ struct HelpTests {
         Usage: waypoint COMMAND [options] [arguments]
 
         Commands:
-          test       Runs every case of pattern tables and reports the failures
-          match      Prints the winning route for each URL, with its parameters and query
-          explain    Shows, for every route in order, whether it matches a URL or where it stopped
-          lint       Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
-          detour     Prints the Detour link model of each input (offline, as a runtime link)
-          paylisher  Prints the Paylisher link model of each input
-          help       Shows the help of waypoint or of a command
+          test           Runs every case of pattern tables and reports the failures
+          match          Prints the winning route for each URL, with its parameters and query
+          explain        Shows, for every route in order, whether it matches a URL or where it stopped
+          lint           Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
+          aasa check     Checks an apple-app-site-association file against the routes of a host
+          aasa generate  Writes the apple-app-site-association file that opens the routes of a host
+          detour         Prints the Detour link model of each input (offline, as a runtime link)
+          paylisher      Prints the Paylisher link model of each input
+          help           Shows the help of waypoint or of a command
 
         Every command accepts --json (machine-readable output) and --help.
         Exit status: 0 success, 1 a check failed, 2 bad usage or an unreadable file.
@@ -37,7 +41,8 @@ struct HelpTests {
 
     @Test("every command has help", arguments: commands)
     func command(_ name: String) async throws {
-        let result = try await CLI.run([name, "--help"])
+        let words = name.split(separator: " ").map(String.init)
+        let result = try await CLI.run(words + ["--help"])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         let lines = result.lines
@@ -47,7 +52,7 @@ struct HelpTests {
         #expect(lines.contains { $0.hasPrefix("  --help ") })
         #expect(lines.last?.hasPrefix("Exit status: 0 ") == true)
         // The same text through -h, help COMMAND, and --help among arguments that would fail.
-        for other in [[name, "-h"], ["help", name], [name, "--frob", "--help"]] {
+        for other in [words + ["-h"], ["help"] + words, words + ["--frob", "--help"]] {
             #expect(try await CLI.run(other).output == result.output, "\(other)")
         }
     }

@@ -8,7 +8,8 @@ struct Command: Sendable {
     /// console and returns the exit status, or throws a ``CommandError`` (exit status 2).
     typealias Run = @Sendable (Invocation, inout Console) throws(CommandError) -> ExitStatus
 
-    /// The subcommand, as typed: `match`.
+    /// The subcommand, as typed: `match`, or two words for a subcommand of a family
+    /// (`aasa check`).
     let name: String
     /// One line for the command list of `waypoint --help`.
     let summary: String
@@ -33,6 +34,16 @@ struct Command: Sendable {
         let minimum: Int
         /// The most accepted; nil for no limit.
         let maximum: Int?
+    }
+
+    /// The words of the name: `["match"]`, or `["aasa", "check"]` for a subcommand.
+    var words: [String] {
+        name.split(separator: " ").map(String.init)
+    }
+
+    /// Whether `arguments` (the command line after the program name) start with the name.
+    func isInvoked(by arguments: [String]) -> Bool {
+        arguments.starts(with: words)
     }
 
     /// Every option the parser accepts for this command, `--help` included.

@@ -18,16 +18,30 @@ enum WaypointTool {
             console.print("waypoint \(version)")
             return .success
         }
-        guard let command = Command.all.first(where: { $0.name == name }) else {
+        guard let command = Command.all.first(where: { $0.isInvoked(by: arguments) }) else {
+            // `waypoint aasa` without (or with an unknown) subcommand.
+            let family = Command.all.filter { $0.name.hasPrefix(name + " ") }.map(\.name)
+            if !family.isEmpty {
+                let given =
+                    arguments.dropFirst().first.map { "unknown subcommand \($0.quoted)" }
+                    ?? "missing subcommand"
+                console.printError(
+                    CommandError(
+                        "\(given); use \(family.map { "\"waypoint \($0)\"" }.joined(separator: " or "))"
+                    )
+                    .line(command: name))
+                return .usageError
+            }
             let problem = name.hasPrefix("-") ? "unknown option" : "unknown command"
-            let known = name.hasPrefix("-") ? ["--help", "--version"] : Command.all.map(\.name)
+            let known = name.hasPrefix("-") ? ["--help", "--version"] : Command.all.map(\.words[0])
             let hint = Suggestion.phrase(for: name, in: known)
             console.printError(
                 CommandError("\(problem) \(name.quoted)\(hint); see \"waypoint --help\"").line(command: nil))
             return .usageError
         }
         do throws(CommandError) {
-            switch try ArgumentParser(command: command).parse(Array(arguments.dropFirst())) {
+            switch try ArgumentParser(command: command).parse(Array(arguments.dropFirst(command.words.count)))
+            {
             case .help:
                 console.print(HelpText.command(command))
                 return .success

@@ -16,16 +16,17 @@ extension Command {
             """,
         ],
         options: [.json("print the command table as JSON")],
-        arguments: Arguments(name: "COMMAND", minimum: 0, maximum: 1),
+        arguments: Arguments(name: "COMMAND", minimum: 0, maximum: 2),
         exitStatus: "0 help printed, 2 unknown command.",
         run: { invocation, console throws(CommandError) in
-            guard let name = invocation.arguments.first else {
+            guard !invocation.arguments.isEmpty else {
                 console.print(
                     invocation.json
                         ? JSONValue.object(["commands": .array(Command.all.map(\.json))]).jsonString
                         : HelpText.overview(Command.all))
                 return .success
             }
+            let name = invocation.arguments.joined(separator: " ")
             guard let command = Command.all.first(where: { $0.name == name }) else {
                 throw CommandError("unknown command \(name.quoted); see \"waypoint --help\"")
             }

@@ -25,13 +25,16 @@ struct RouterTableAdapter: TableAdapter {
     ]
 
     func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
-        try table.checkKeys(extra: ["routes"])
+        try table.checkKeys(extra: ["routes", "aasa"])
+        let aasa = try AASATableSection(table)
         let options = try table.options(allowed: Self.optionTypes)
         let routerOptions = RouterOptions(
             caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
             strictTrailingSlash: options["strictTrailingSlash"]?.boolValue ?? false)
         let routes = try Self.routes(of: table)
-        let cases = try table.cases(expectationKeys: Self.expectationKeys)
+        let cases = try table.cases(
+            expectationKeys: aasa == nil
+                ? Self.expectationKeys : Self.expectationKeys.union(["universalLink"]))
 
         // The table's routes go in with one call, which builds the table once; only when
         // some route fails does each go in on its own, so the failures can be named.
@@ -47,12 +50,14 @@ struct RouterTableAdapter: TableAdapter {
                 route, expecting: expectedKind, in: expectedKind == nil ? router : scratch)
         }
         for tableCase in cases {
-            let actual = router.tableRecord(tableCase.input)
+            var actual = router.tableRecord(tableCase.input)
+            actual["universalLink"] = aasa?.universalLink(tableCase.input)
             results.append(
                 CheckResult(
                     name: tableCase.name, label: tableCase.label, input: tableCase.input,
                     mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
         }
+        if let aasa { results.append(aasa.check(routes: plain.map(\.0), options: routerOptions)) }
         return results
     }
 

@@ -1,0 +1,125 @@
+/// The model as JSON: what ``AppLinks`` and its parts encode to, and the coding path of a
+/// decoder as a ``JSONPath``.
+package enum AppLinksCoding {
+    /// `appLinks` as the JSON object of an `applinks` section.
+    package static func json(_ appLinks: AppLinks) -> JSONValue {
+        var members: [String: JSONValue] = ["details": .array(appLinks.details.map(json))]
+        if let defaults = appLinks.defaults { members["defaults"] = json(defaults) }
+        if !appLinks.substitutionVariables.isEmpty {
+            members["substitutionVariables"] = .object(
+                appLinks.substitutionVariables.mapValues { .array($0.map(JSONValue.string)) })
+        }
+        if let apps = appLinks.apps { members["apps"] = .array(apps.map(JSONValue.string)) }
+        return .object(members)
+    }
+
+    /// `details` as the JSON object of an entry.
+    package static func json(_ details: AppLinks.Details) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let appID = details.appID { members["appID"] = .string(appID) }
+        if let appIDs = details.appIDs { members["appIDs"] = .array(appIDs.map(JSONValue.string)) }
+        if let components = details.components { members["components"] = .array(components.map(json)) }
+        if let paths = details.paths { members["paths"] = .array(paths.map(JSONValue.string)) }
+        if let defaults = details.defaults { members["defaults"] = json(defaults) }
+        return .object(members)
+    }
+
+    /// `component` as the JSON object of a component or of `defaults`.
+    package static func json(_ component: AppLinks.Component) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let path = component.path { members["/"] = .string(path) }
+        switch component.query {
+        case .pattern(let pattern): members["?"] = .string(pattern)
+        case .items(let items): members["?"] = .object(items.mapValues(JSONValue.string))
+        case nil: break
+        }
+        if let fragment = component.fragment { members["#"] = .string(fragment) }
+        if let exclude = component.exclude { members["exclude"] = .bool(exclude) }
+        if let comment = component.comment { members["comment"] = .string(comment) }
+        if let caseSensitive = component.caseSensitive { members["caseSensitive"] = .bool(caseSensitive) }
+        if let percentEncoded = component.percentEncoded { members["percentEncoded"] = .bool(percentEncoded) }
+        return .object(members)
+    }
+
+    /// `association` as the JSON object of a whole file.
+    package static func json(_ association: AppSiteAssociation) -> JSONValue {
+        var members = association.otherServices
+        if let appLinks = association.appLinks { members["applinks"] = json(appLinks) }
+        return .object(members)
+    }
+
+    /// The JSON path of a decoder's coding path.
+    package static func path(_ codingPath: [any CodingKey]) -> JSONPath {
+        JSONPath(
+            steps: codingPath.map { key in key.intValue.map(JSONPath.Step.index) ?? .key(key.stringValue) })
+    }
+}
+
+extension AppSiteAssociation: Codable {
+    /// Decodes a file, checked as ``init(json:)`` checks it; errors are
+    /// ``AppSiteAssociationError``s naming the JSON path.
+    public init(from decoder: any Decoder) throws {
+        self = try AppLinksReader.association(
+            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+    }
+
+    /// Encodes the file as the JSON a web server publishes.
+    public func encode(to encoder: any Encoder) throws {
+        try AppLinksCoding.json(self).encode(to: encoder)
+    }
+}
+
+extension AppLinks: Codable {
+    /// Decodes an `applinks` section, checked as ``AppSiteAssociation/init(json:)`` checks
+    /// it; errors are ``AppSiteAssociationError``s naming the JSON path.
+    public init(from decoder: any Decoder) throws {
+        self = try AppLinksReader.appLinks(
+            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+    }
+
+    /// Encodes the section with Apple's keys.
+    public func encode(to encoder: any Encoder) throws {
+        try AppLinksCoding.json(self).encode(to: encoder)
+    }
+}
+
+extension AppLinks.Details: Codable {
+    /// Decodes a `details` entry; errors are ``AppSiteAssociationError``s.
+    public init(from decoder: any Decoder) throws {
+        self = try AppLinksReader.details(
+            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+    }
+
+    /// Encodes the entry with Apple's keys.
+    public func encode(to encoder: any Encoder) throws {
+        try AppLinksCoding.json(self).encode(to: encoder)
+    }
+}
+
+extension AppLinks.Component: Codable {
+    /// Decodes a component or a `defaults` object; errors are ``AppSiteAssociationError``s.
+    public init(from decoder: any Decoder) throws {
+        self = try AppLinksReader.component(
+            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+    }
+
+    /// Encodes the component with Apple's keys (`/`, `?`, `#`, …).
+    public func encode(to encoder: any Encoder) throws {
+        try AppLinksCoding.json(self).encode(to: encoder)
+    }
+}
+
+extension AppLinks.Query: Codable {
+    /// Decodes a `?` value: a string, or an object of strings.
+    public init(from decoder: any Decoder) throws {
+        self = try AppLinksReader.query(JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+    }
+
+    /// Encodes the pattern, or the object of item patterns.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .pattern(let pattern): try JSONValue.string(pattern).encode(to: encoder)
+        case .items(let items): try JSONValue.object(items.mapValues(JSONValue.string)).encode(to: encoder)
+        }
+    }
+}

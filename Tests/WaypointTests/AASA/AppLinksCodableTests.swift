@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import Waypoint
+
+/// The model is `Codable`: Foundation's coders read and write it with the same checks and
+/// the same errors as `AppSiteAssociation(json:)`.
+@Suite("AASA: Codable")
+struct AppLinksCodableTests {
+    static let json = #"""
+        {"applinks": {
+          "defaults": {"caseSensitive": false},
+          "substitutionVariables": {"food": ["pizza", "sushi"]},
+          "details": [
+            {"appIDs": ["ABCDE12345.com.example.app"], "components": [
+              {"/": "/$(food)/*", "?": {"size": "?"}, "#": "top", "exclude": false, "comment": "food",
+               "caseSensitive": true, "percentEncoded": false},
+              {"?": "q=*"}]},
+            {"appID": "ABCDE12345.com.example.legacy", "paths": ["NOT /a", "*"], "defaults": {"percentEncoded": true}}]},
+         "webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}
+        """#
+
+    @Test("JSONDecoder reads what AppSiteAssociation(json:) reads, and JSONEncoder writes it back")
+    func roundTrip() throws {
+        let parsed = try AppSiteAssociation(json: Self.json)
+        let decoded = try JSONDecoder().decode(AppSiteAssociation.self, from: Data(Self.json.utf8))
+        #expect(decoded == parsed)
+        let encoded = try JSONEncoder().encode(parsed)
+        #expect(try AppSiteAssociation(data: encoded) == parsed)
+        let component = try #require(parsed.appLinks?.details.first?.components?.first)
+        #expect(component.query == .items(["size": "?"]))
+        #expect(component.percentEncoded == false)
+        #expect(parsed.appLinks?.substitutionVariables == ["food": ["pizza", "sushi"]])
+    }
+
+    @Test("JSONDecoder throws the same AppSiteAssociationError, path included")
+    func decoderErrors() throws {
+        let bad = Self.json.replacingOccurrences(of: #""?": "q=*""#, with: #""?": ["q"]"#)
+        #expect(
+            throws: AppSiteAssociationError(
+                .wrongType(expected: "a string or an object", found: "an array"),
+                at: #"applinks.details[0].components[1]["?"]"#)
+        ) {
+            try JSONDecoder().decode(AppSiteAssociation.self, from: Data(bad.utf8))
+        }
+    }
+
+    @Test("a component decoded on its own names its path from the decoder")
+    func componentAlone() throws {
+        let components = try JSONDecoder().decode(
+            [AppLinks.Component].self, from: Data(#"[{"/": "/a"}]"#.utf8))
+        #expect(components == [AppLinks.Component(path: "/a")])
+        #expect(throws: AppSiteAssociationError(.unknownKey("x", suggestion: nil), at: "[1].x")) {
+            try JSONDecoder().decode([AppLinks.Component].self, from: Data(#"[{}, {"x": 1}]"#.utf8))
+        }
+    }
+}
