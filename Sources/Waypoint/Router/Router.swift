@@ -122,6 +122,16 @@ public final class Router: Sendable {
         published.withLock { $0.table }
     }
 
+    /// The snapshot current now and the order of `route` in it, read under the registration
+    /// lock so that the two agree: reverse routing's lookup of a route by its string, one
+    /// hash lookup whatever the number of routes.
+    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
+        registry.withLock { registry in
+            guard let order = registry.orders[route] else { return nil }
+            return (published.withLock { $0 }, order)
+        }
+    }
+
     // MARK: Registration
 
     /// Registers `route` with a closure that handles every link it matches, wherever the
