@@ -191,7 +191,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// - Parameters:
     ///   - destination: The destination to link to.
     ///   - scheme: The URL's scheme; required when the route names none.
-    ///   - host: For a path route, the URL's host; nil writes an empty host.
+    ///   - host: For a path route, the URL's host; nil writes an empty host. A host route
+    ///     writes its own host and ignores this one.
     /// - Throws: ``DestinationLinkError``: no route prints the destination; the route's
     ///   parameters make no URL (a value its pattern rejects, an earlier route that would win:
     ///   ``DestinationLinkError/route(_:)``); or the URL reads back as another destination.
@@ -206,6 +207,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             guard let print = Self.entry(snapshot.handler(atPriority: priority))?.print,
                 let parameters = print(destination)
             else { continue }
+            // A host route writes its own host: `host` is for path routes.
+            let host = compiled.pattern.kind == .host ? nil : host
             switch link(for: destination, route: compiled.pattern.route, parameters, scheme: scheme, host: host) {
             case .success(let url): return url
             case .failure(let error): if first == nil { first = error }
