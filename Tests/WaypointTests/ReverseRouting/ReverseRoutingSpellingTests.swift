@@ -97,4 +97,20 @@ struct ReverseRoutingSpellingTests {
             try router.url(for: "/r20000/:id", parameters: ["id": "7"], scheme: "app")
         }
     }
+
+    /// The route reverse routing looks up last among 10 and among 10,000 routes: two tests,
+    /// so that a callgrind run of each (Documentation/decisions.md, "Reverse routing finds
+    /// its route by hash") compares the instructions `url(for:)` costs at both sizes.
+    @Test("url(for:) of the last of 10 routes") func lastOf10() throws { try Self.lastRoute(of: 10) }
+
+    @Test("url(for:) of the last of 10,000 routes") func lastOf10000() throws { try Self.lastRoute(of: 10_000) }
+
+    static func lastRoute(of count: Int) throws {
+        let router = Router()
+        try router.register((0..<count).map { ("/r\($0)/:id", RouteHandler.closure { _ in }) })
+        for _ in 0..<100 {
+            let url = try router.url(for: "/r\(count - 1)/:id", parameters: ["id": "7"], scheme: "app")
+            #expect(url.absoluteString == "app:///r\(count - 1)/7")
+        }
+    }
 }
