@@ -66,7 +66,7 @@ extension Router {
     }
 
     /// Registers the route `route` names with an asynchronous handler, which runs where it
-    /// was written, as ``register(_:handler:)-(String,(DeepLink)async throws->Void)`` describes.
+    /// was written, as the asynchronous `register(_:handler:)` of a route string describes.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(
