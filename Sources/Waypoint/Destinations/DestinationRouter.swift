@@ -146,7 +146,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         else { return nil }
         let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
         for match in matches {
-            guard let build = Self.entry(snapshot.handler(atPriority: match.priority))?.build else { continue }
+            guard let build = Self.entry(snapshot.handler(atPriority: match.priority))?.build else {
+                continue
+            }
             let link = DeepLink(
                 url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
                 query: query, attachment: request.attachment)
@@ -209,7 +211,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             else { continue }
             // A host route writes its own host: `host` is for path routes.
             let host = compiled.pattern.kind == .host ? nil : host
-            switch link(for: destination, route: compiled.pattern.route, parameters, scheme: scheme, host: host) {
+            switch link(
+                for: destination, route: compiled.pattern.route, parameters, scheme: scheme, host: host)
+            {
             case .success(let url): return url
             case .failure(let error): if first == nil { first = error }
             }

@@ -106,7 +106,8 @@ package struct RouteTemplate: Sendable {
             case .glob where given["**"]?.contains("/") == true:
                 return Spelling.allCases
             case .pattern(let pieces, _):
-                for case .parameter(let name, _, .some, _) in pieces where given[name]?.contains("/") == true {
+                for case .parameter(let name, _, .some, _) in pieces where given[name]?.contains("/") == true
+                {
                     return Spelling.allCases
                 }
             default:

@@ -37,7 +37,9 @@ extension Router {
     /// ``register(_:handler:)-(String,(DeepLink)->Void)`` registers a route string.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: RouteName, handler: @escaping @Sendable (DeepLink) -> Void) throws(RouteError) {
+    public func register(
+        _ route: RouteName, handler: @escaping @Sendable (DeepLink) -> Void
+    ) throws(RouteError) {
         try register(route.route, handler: handler)
     }
 

@@ -90,7 +90,8 @@ extension Router {
         let expected = RouteParameters(
             elements: parameters.filter { !($0.name == "*" && template.hasWildcard) })
         return ReversePlan(
-            route: route, order: order, snapshot: snapshot, template: template, given: given, expected: expected,
+            route: route, order: order, snapshot: snapshot, template: template, given: given,
+            expected: expected,
             candidates: candidates, options: options)
     }
 

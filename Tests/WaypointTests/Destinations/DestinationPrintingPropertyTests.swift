@@ -31,7 +31,11 @@ struct DestinationPrintingPropertyTests {
     /// The routes, in priority order, with the destination each builds and prints.
     static func screens(options: RouterOptions) throws -> DestinationRouter<Screen> {
         let screens = DestinationRouter<Screen>(options: options)
-        try screens.register("/products/new") { _ in .newProduct } link: { $0 == .newProduct ? [:] : nil }
+        try screens.register("/products/new") { _ in
+            .newProduct
+        } link: {
+            $0 == .newProduct ? [:] : nil
+        }
         try screens.register("/products/:id(-?[0-9]+)") { link in
             .product(id: try link.parameters.require("id", as: Int.self))
         } link: { screen in
@@ -44,7 +48,9 @@ struct DestinationPrintingPropertyTests {
             guard case .order(let id) = screen else { return nil }
             return ["id": id.uuidString]
         }
-        try screens.register("/search/:q?") { link in .search(link.parameters["q"]) } link: { screen in
+        try screens.register("/search/:q?") { link in
+            .search(link.parameters["q"])
+        } link: { screen in
             guard case .search(let query) = screen else { return nil }
             return query.map { ["q": $0] } ?? [:]
         }
@@ -66,21 +72,28 @@ struct DestinationPrintingPropertyTests {
             guard case .docPage(let section, let page) = screen else { return nil }
             return ["section": section, "page": page]
         }
-        try screens.register("/docs/**") { link in .doc(path: link.parameters["**"] ?? "") } link: { screen in
+        try screens.register("/docs/**") { link in
+            .doc(path: link.parameters["**"] ?? "")
+        } link: { screen in
             guard case .doc(let path) = screen else { return nil }
             return ["**": path]
         }
-        try screens.register("/notes/:rest(.*)") { link in .note(link.parameters["rest"] ?? "") } link: { screen in
+        try screens.register("/notes/:rest(.*)") { link in
+            .note(link.parameters["rest"] ?? "")
+        } link: { screen in
             guard case .note(let text) = screen else { return nil }
             return ["rest": text]
         }
         try screens.register(":city/weather/:day") { link in
-            .weather(city: link.parameters["city"] ?? "", day: try link.parameters.require("day", as: Int.self))
+            .weather(
+                city: link.parameters["city"] ?? "", day: try link.parameters.require("day", as: Int.self))
         } link: { screen in
             guard case .weather(let city, let day) = screen else { return nil }
             return ["city": city, "day": String(day)]
         }
-        try screens.register("/label/:text") { link in .label(link.parameters["text"] ?? "") } link: { screen in
+        try screens.register("/label/:text") { link in
+            .label(link.parameters["text"] ?? "")
+        } link: { screen in
             guard case .label(let text) = screen else { return nil }
             return ["text": text]
         }
@@ -101,8 +114,10 @@ struct DestinationPrintingPropertyTests {
         mutating func text() -> String {
             if chance(6) { return "" }
             if chance(8) { return pick([".", "..", "/", "a/", "/a", "a//b", "a/b/", "guide/intro"]) }
-            return (0..<(1 + Int(random.next() % 5))).map { _ in pick(DestinationPrintingPropertyTests.alphabet) }
-                .joined()
+            return (0..<(1 + Int(random.next() % 5))).map { _ in
+                pick(DestinationPrintingPropertyTests.alphabet)
+            }
+            .joined()
         }
 
         mutating func int() -> Int {
@@ -117,7 +132,9 @@ struct DestinationPrintingPropertyTests {
             var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &bytes) { raw in
                 withUnsafeBytes(of: a) { raw.copyBytes(from: $0) }
-                withUnsafeBytes(of: b) { UnsafeMutableRawBufferPointer(rebasing: raw[8...]).copyBytes(from: $0) }
+                withUnsafeBytes(of: b) {
+                    UnsafeMutableRawBufferPointer(rebasing: raw[8...]).copyBytes(from: $0)
+                }
             }
             return UUID(uuid: bytes)
         }
@@ -176,7 +193,8 @@ struct DestinationPrintingPropertyTests {
         #expect(tally["built"] * 10 > Self.casesPerSeed * 9, "\(tally.counts)")
     }
 
-    @Test("the same under strict trailing slashes and case-insensitive paths", arguments: [11, 12] as [UInt64])
+    @Test(
+        "the same under strict trailing slashes and case-insensitive paths", arguments: [11, 12] as [UInt64])
     func roundTripOptions(seed: UInt64) throws {
         for options in [RouterOptions(strictTrailingSlash: true), RouterOptions(caseInsensitivePaths: true)] {
             let tally = try Self.run(seed: seed, options: options)
@@ -214,7 +232,9 @@ struct DestinationPrintingPropertyTests {
         for number in 0..<casesPerSeed {
             let screen = generator.screen()
             let label = "seed \(seed) case \(number): \(screen)"
-            let result = Result { () throws(DestinationLinkError) in try screens.url(for: screen, scheme: "app") }
+            let result = Result { () throws(DestinationLinkError) in
+                try screens.url(for: screen, scheme: "app")
+            }
             switch result {
             case .success(let url):
                 #expect(screens.destination(for: url) == screen, "\(label): \(url)")

@@ -30,14 +30,20 @@ struct DestinationPrintingTests {
             guard case .product(let id) = screen else { return nil }
             return ["id": String(id)]
         }
-        try screens.register(":shop/cart") { _ in .cart } link: { $0 == .cart ? ["shop": "Main Shop"] : nil }
+        try screens.register(":shop/cart") { _ in
+            .cart
+        } link: {
+            $0 == .cart ? ["shop": "Main Shop"] : nil
+        }
         #expect(try screens.url(for: .product(42), scheme: "app").absoluteString == "app:///p/42")
         #expect(try screens.url(for: .product(-1), scheme: "app").absoluteString == "app:///product/-1")
         #expect(
             try screens.url(for: .product(7), scheme: "https", host: "ex.com").absoluteString
                 == "https://ex.com/p/7")
         // A host route writes its own host.
-        #expect(try screens.url(for: .cart, scheme: "app", host: "ignored").absoluteString == "app://Main%20Shop/cart")
+        #expect(
+            try screens.url(for: .cart, scheme: "app", host: "ignored").absoluteString
+                == "app://Main%20Shop/cart")
         #expect(screens.destination(for: "app://Main%20Shop/cart") == .cart)
     }
 
@@ -66,11 +72,23 @@ struct DestinationPrintingTests {
             return ["id": String(id)]
         }
         // Prints `.basket` on a route whose builder gives `.cart`: builder and printer disagree.
-        try screens.register("/cart") { _ in .cart } link: { $0 == .cart || $0 == .basket ? [:] : nil }
+        try screens.register("/cart") { _ in
+            .cart
+        } link: {
+            $0 == .cart || $0 == .basket ? [:] : nil
+        }
         // Prints a value its pattern rejects.
-        try screens.register("/p/:id([0-9]+)") { _ in nil } link: { $0 == .product(0) ? ["id": "zero"] : nil }
+        try screens.register("/p/:id([0-9]+)") { _ in
+            nil
+        } link: {
+            $0 == .product(0) ? ["id": "zero"] : nil
+        }
         // Prints an empty value where a segment is required.
-        try screens.register("/late/:n") { _ in nil } link: { $0 == .product(1) ? ["n": ""] : nil }
+        try screens.register("/late/:n") { _ in
+            nil
+        } link: {
+            $0 == .product(1) ? ["n": ""] : nil
+        }
         return screens
     }
 
@@ -86,7 +104,8 @@ struct DestinationPrintingTests {
                 error: .route(.emptyValue(route: "/late/:n", name: "n"))),
             Refusal(
                 name: "builder and printer disagree", destination: .basket,
-                error: .otherDestination(route: "/cart", url: "app:///cart", winner: "/cart", destination: "cart")),
+                error: .otherDestination(
+                    route: "/cart", url: "app:///cart", winner: "/cart", destination: "cart")),
         ])
     func refusals(_ test: Refusal) throws {
         let screens = try Self.refusingTable()
@@ -100,7 +119,11 @@ struct DestinationPrintingTests {
         // alone would call the route shadowed.
         #expect(try screens.url(for: .item(5), scheme: "app").absoluteString == "app:///items/5")
         // A route registered after `/items/:slug` that prints a slug's link.
-        try screens.register("/items/:other") { _ in .cart } link: { $0 == .slug("late") ? ["other": "late"] : nil }
+        try screens.register("/items/:other") { _ in
+            .cart
+        } link: {
+            $0 == .slug("late") ? ["other": "late"] : nil
+        }
         // `.slug("late")` prints through `/items/:slug` first and round-trips there.
         #expect(try screens.url(for: .slug("late"), scheme: "app").absoluteString == "app:///items/late")
         let other = DestinationRouter<Screen>()
@@ -111,7 +134,10 @@ struct DestinationPrintingTests {
             guard case .item(let id) = screen else { return nil }
             return ["id": String(id)]
         }
-        #expect(throws: DestinationLinkError.route(.shadowed(route: "/items/:id", url: "app:///items/5", winner: "/items/:slug"))) {
+        #expect(
+            throws: DestinationLinkError.route(
+                .shadowed(route: "/items/:id", url: "app:///items/5", winner: "/items/:slug"))
+        ) {
             try other.url(for: .item(5), scheme: "app")
         }
     }
@@ -119,8 +145,13 @@ struct DestinationPrintingTests {
     @Test("a destination that is not Equatable round-trips by route and parameters")
     func notEquatable() throws {
         let opaque = DestinationRouter<Opaque>()
-        try opaque.register("/o/:id") { link in Opaque(id: link.parameters["id"] ?? "") } link: { ["id": $0.id] }
-        #expect(try opaque.url(for: Opaque(id: "a b/c"), scheme: "app").absoluteString == "app:///o/a%20b%2Fc")
+        try opaque.register("/o/:id") { link in
+            Opaque(id: link.parameters["id"] ?? "")
+        } link: {
+            ["id": $0.id]
+        }
+        #expect(
+            try opaque.url(for: Opaque(id: "a b/c"), scheme: "app").absoluteString == "app:///o/a%20b%2Fc")
         #expect(opaque.destination(for: "app:///o/a%20b%2Fc")?.id == "a b/c")
     }
 
@@ -128,10 +159,14 @@ struct DestinationPrintingTests {
     func routeNames() throws {
         let screens = DestinationRouter<Screen>()
         try screens.register(.item) { link in .item(try link.parameters.require("id", as: Int.self)) }
-        #expect(try screens.url(for: .item, parameters: ["id": "3"], scheme: "app").absoluteString == "app:///items/3")
+        #expect(
+            try screens.url(for: .item, parameters: ["id": "3"], scheme: "app").absoluteString
+                == "app:///items/3")
         let router = Router()
         try router.register(.item) { _ in }
-        #expect(try router.url(for: .item, parameters: ["id": "3"], scheme: "app").absoluteString == "app:///items/3")
+        #expect(
+            try router.url(for: .item, parameters: ["id": "3"], scheme: "app").absoluteString
+                == "app:///items/3")
         #expect(router.remove(.item) && router.routes.isEmpty)
     }
 }

@@ -78,7 +78,8 @@ func refusals() throws {
     do {
         _ = try pages.url(for: .article(slug: "Hello World"), scheme: "myapp")
     } catch {
-        print(error)  // parameter "slug" of route "/articles/:slug([a-z0-9-]+)" does not match its pattern: "Hello World"
+        // parameter "slug" of route "/articles/:slug([a-z0-9-]+)" does not match its pattern: "Hello World"
+        print(error)
     }
     do {
         _ = try pages.url(for: .draft, scheme: "myapp")
@@ -98,7 +99,8 @@ func docLinks() throws -> [URL] {
     let router = Router()
     try router.register(.docPage) { _ in }
     try router.register(.docs) { _ in }
-    let page = try router.url(for: .docPage, parameters: ["section": "guide", "page": "intro"], scheme: "app")
+    let page = try router.url(
+        for: .docPage, parameters: ["section": "guide", "page": "intro"], scheme: "app")
     // app:///docs/guide/intro
     let path = try router.url(for: .docs, parameters: ["**": "guide/intro"], scheme: "app")
     // app:///docs/guide%2Fintro: as two segments, guide/intro would open /docs/:section/:page
@@ -122,7 +124,9 @@ func placeLinks() throws -> [URL] {
         guard case .product(let id) = place else { return nil }
         return ["id": String(id)]
     }
-    try places.register("/search/:query?") { link in .search(link.parameters["query"]) } link: { place in
+    try places.register("/search/:query?") { link in
+        .search(link.parameters["query"])
+    } link: { place in
         guard case .search(let query) = place else { return nil }
         return query.map { ["query": $0] } ?? [:]
     }
@@ -175,13 +179,17 @@ struct DestinationSnippetTests {
 
     @Test("route names and other spellings")
     func names() throws {
-        #expect(try docLinks().map(\.absoluteString) == ["app:///docs/guide/intro", "app:///docs/guide%2Fintro"])
+        #expect(
+            try docLinks().map(\.absoluteString) == ["app:///docs/guide/intro", "app:///docs/guide%2Fintro"])
     }
 
     @Test("README: a destination prints its own link")
     @MainActor
     func readme() throws {
         let links = try placeLinks()
-        #expect(links.map(\.absoluteString) == ["https://shop.example/products/42", "myapp:///search/red%20shoes"])
+        #expect(
+            links.map(\.absoluteString) == [
+                "https://shop.example/products/42", "myapp:///search/red%20shoes",
+            ])
     }
 }

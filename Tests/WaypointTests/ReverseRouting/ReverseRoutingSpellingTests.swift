@@ -31,15 +31,25 @@ struct ReverseRoutingSpellingTests {
     @Test(
         "the first spelling that round-trips is returned",
         arguments: [
-            Case(["/docs/:section/:page", "/docs/**"], "/docs/**", ["**": "guide/intro"], "app:///docs/guide%2Fintro"),
+            Case(
+                ["/docs/:section/:page", "/docs/**"], "/docs/**", ["**": "guide/intro"],
+                "app:///docs/guide%2Fintro"),
             Case(["/files/*", "/files/**"], "/files/**", ["**": "photos/"], "app:///files/photos//"),
             Case(["/files/*", "/files/:rest(.*)"], "/files/:rest(.*)", ["rest": "x/"], "app:///files/x//"),
             Case(["/docs/**"], "/docs/**", ["**": "guide/intro"], "app:///docs/guide/intro"),
             Case(["/files/**"], "/files/**", ["**": "photos/"], "app:///files/photos%2F"),
-            Case(["/docs/:section/:page", "/docs/:rest(.*)"], "/docs/:rest(.*)", ["rest": "a/b"], "app:///docs/a%2Fb"),
-            Case(["/docs/:section/:page", "/docs/**"], "/docs/:section/:page", ["section": "a", "page": "b"], "app:///docs/a/b"),
-            Case(["/files/*", "/files/**"], "/files/**", ["**": "photos/"], strict: true, "app:///files/photos/"),
-            Case(["/files/*", "/files/:rest(.*)"], "/files/:rest(.*)", ["rest": "x/"], strict: true, "app:///files/x/"),
+            Case(
+                ["/docs/:section/:page", "/docs/:rest(.*)"], "/docs/:rest(.*)", ["rest": "a/b"],
+                "app:///docs/a%2Fb"),
+            Case(
+                ["/docs/:section/:page", "/docs/**"], "/docs/:section/:page", ["section": "a", "page": "b"],
+                "app:///docs/a/b"),
+            Case(
+                ["/files/*", "/files/**"], "/files/**", ["**": "photos/"], strict: true,
+                "app:///files/photos/"),
+            Case(
+                ["/files/*", "/files/:rest(.*)"], "/files/:rest(.*)", ["rest": "x/"], strict: true,
+                "app:///files/x/"),
         ])
     func returned(_ test: Case) throws {
         let router = Router(options: RouterOptions(strictTrailingSlash: test.strict))
@@ -64,7 +74,8 @@ struct ReverseRoutingSpellingTests {
         arguments: [
             // Every spelling of `a/b` is one or two segments: the earlier routes take both.
             Refusal(
-                routes: ["/docs/:one", "/docs/:a/:b", "/docs/**"], route: "/docs/**", parameters: ["**": "a/b"],
+                routes: ["/docs/:one", "/docs/:a/:b", "/docs/**"], route: "/docs/**",
+                parameters: ["**": "a/b"],
                 error: .shadowed(route: "/docs/**", url: "app:///docs/a/b", winner: "/docs/:a/:b")),
             // `/docs/:rest(.*)` reads every spelling of `a/b` as `a/b`, and it is earlier.
             Refusal(
@@ -103,7 +114,9 @@ struct ReverseRoutingSpellingTests {
     /// its route by hash") compares the instructions `url(for:)` costs at both sizes.
     @Test("url(for:) of the last of 10 routes") func lastOf10() throws { try Self.lastRoute(of: 10) }
 
-    @Test("url(for:) of the last of 10,000 routes") func lastOf10000() throws { try Self.lastRoute(of: 10_000) }
+    @Test("url(for:) of the last of 10,000 routes") func lastOf10000() throws {
+        try Self.lastRoute(of: 10_000)
+    }
 
     static func lastRoute(of count: Int) throws {
         let router = Router()
