@@ -1,0 +1,13 @@
+// expect-error: type 'RouteName' has no member 'prodcut'
+//
+// Issue 23 §2: a route named once with RouteName and misspelled where it is used is a
+// compile error, not a run-time unknownRoute.
+import Waypoint
+
+extension RouteName {
+    static let product = RouteName("/products/:id([0-9]+)")
+}
+
+let router = Router()
+try router.register(.product) { _ in }
+_ = try router.url(for: .prodcut, parameters: ["id": "42"], scheme: "myapp")
