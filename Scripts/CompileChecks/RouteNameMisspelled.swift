@@ -1,7 +1,8 @@
-// expect-error: type 'RouteName' has no member 'prodcut'
+// expect-error: reference to member 'prodcut' cannot be resolved without a contextual type
 //
 // Issue 23 §2: a route named once with RouteName and misspelled where it is used is a
-// compile error, not a run-time unknownRoute.
+// compile error, not a run-time unknownRoute. (With the String and RouteName overloads of
+// url(for:), Swift names no type in the message.)
 import Waypoint
 
 extension RouteName {
