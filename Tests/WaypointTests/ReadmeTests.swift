@@ -87,15 +87,14 @@ struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The tour's typed destinations: a route table that makes the app's own values.
-    enum Screen: Equatable, Sendable {
-        case product(id: Int, color: String?)
-        case order(UUID)
-    }
-
     @Test("typed destinations, typed parameters and reverse routing")
     func destinations() throws {
         // README snippet begins
+        enum Screen: Equatable {
+            case product(id: Int, color: String?)
+            case order(UUID)
+        }
+
         let screens = DestinationRouter<Screen>()
         try screens.register("/products/:id") { link in
             let id = try link.parameters.require("id", as: Int.self)
@@ -105,7 +104,7 @@ struct ReadmeTests {
             .order(try link.parameters.require("order", as: UUID.self))
         }
 
-        let shown = screens.destination(for: "myapp://x/products/42?color=red")  // .product(42, "red")
+        let shown = screens.destination(for: "myapp://x/products/42?color=red")  // .product(id: 42, color: "red")
         let passed = screens.destination(for: "myapp://x/products/forty-two")  // nil: not an Int
         // README snippet ends
         #expect(shown == .product(id: 42, color: "red"))
