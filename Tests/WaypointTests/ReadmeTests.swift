@@ -101,7 +101,8 @@ struct ReadmeTests {
             .order(try link.parameters.require("order", as: UUID.self))
         }
 
-        let shown = screens.destination(for: "myapp://x/products/42?color=red")  // .product(id: 42, color: "red")
+        // .product(id: 42, color: "red")
+        let shown = screens.destination(for: "myapp://x/products/42?color=red")
         let passed = screens.destination(for: "myapp://x/products/forty-two")  // nil: not an Int
         // README snippet ends
         #expect(shown == .product(id: 42, color: "red"))
