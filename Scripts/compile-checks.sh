@@ -114,7 +114,7 @@ extract() {
                 if (failed) exit 1
                 if (inside) { print "compile-checks: " document ": unclosed code block" > "/dev/stderr"; exit 1 }
             }
-        ' "$document"
+        ' "$document" || return 1
     done
 }
 
