@@ -4,8 +4,9 @@
 # depends on this checkout by path and sees only its products (Waypoint, WaypointDetour,
 # WaypointPaylisher). Run by `./dev compile-checks` and CI.
 #
-# Documentation blocks. Every ```swift block of README.md and of each DocC article
-# (Sources/*/*.docc/*.md) is extracted mechanically. How blocks compose:
+# Documentation blocks. Every ```swift block of README.md and of each DocC article (every
+# .md file in a Sources/*/*.docc catalog, at any depth) is extracted mechanically.
+# How blocks compose:
 #   - A block is a program of its own by default: it is the main.swift of an executable
 #     target, so it shows its own imports and declarations and may have top-level code.
 #   - Blocks whose fences are immediately preceded by the same line `<!-- group: NAME -->`
@@ -41,8 +42,7 @@ ln -s "$checkout" "$work/waypoint"
 # `downstream DOCUMENT:LINE`.
 extract() {
     local document
-    for document in README.md Sources/*/*.docc/*.md; do
-        [ -f "$document" ] || continue
+    for document in README.md $(find Sources -path '*.docc/*' -name '*.md' | LC_ALL=C sort); do
         awk -v document="$document" -v out="$package/Sources" '
             function slug(text) { gsub(/[^A-Za-z0-9]/, "_", text); return text }
             function fail(message) {
