@@ -50,8 +50,6 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
         var body = Data()
         /// The session, once created on the control queue and until it is stopped.
         var session: URLSession?
-        /// The session's delegate queue, to slow the session down once it is being stopped.
-        var callbacks: BoundedCallbackQueue?
     }
 
     private let limit: Int
@@ -134,7 +132,6 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
         let stillRunning = state.withLock { state -> Bool in
             guard !state.finished else { return false }
             state.session = session
-            state.callbacks = callbacks
             return true
         }
         guard stillRunning else {
@@ -151,21 +148,18 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
     /// cancel, closing the connection) or lets it finish and invalidate. Later calls do
     /// nothing.
     private func finish(_ outcome: Result<Answer, any Error>, stopping: Bool) {
-        let decided = state.withLock {
-            state -> (CheckedContinuation<Answer, any Error>?, URLSession?, BoundedCallbackQueue?)? in
+        let decided = state.withLock { state -> (CheckedContinuation<Answer, any Error>?, URLSession?)? in
             guard !state.finished else { return nil }
             state.finished = true
             state.body = Data()
             defer {
                 state.continuation = nil
                 state.session = nil
-                state.callbacks = nil
             }
             if state.continuation == nil { state.early = outcome }
-            return (state.continuation, state.session, state.callbacks)
+            return (state.continuation, state.session)
         }
-        guard let (continuation, session, callbacks) = decided else { return }
-        if stopping { callbacks?.slowDown() }
+        guard let (continuation, session) = decided else { return }
         continuation?.resume(with: outcome)
         if let session {
             control.async {
@@ -225,8 +219,9 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
 /// queue waits, for at most ``patience`` a piece, while ``limit`` pieces are pending, so
 /// memory stays near `limit` pieces an exchange and a flood is read no faster than it is
 /// handled. The wait is on FoundationNetworking's own work queue, never on the cooperative
-/// pool, and is bounded, so no callback can be held up by it for long. Once the exchange has
-/// ended on its cap or deadline, every piece waits a few milliseconds more (``slowDown()``).
+/// pool, and is bounded, so no callback can be held up by it for long. (Slowing a session that
+/// is being stopped was tried: FoundationNetworking then took minutes to get to the
+/// invalidation, which waits for its work queue.)
 final class BoundedCallbackQueue: OperationQueue, @unchecked Sendable {
     // @unchecked Sendable: OperationQueue is Sendable; the added stored properties are a
     // serial queue and a semaphore, both thread-safe, set once in init.
@@ -237,12 +232,8 @@ final class BoundedCallbackQueue: OperationQueue, @unchecked Sendable {
     /// anyway.
     static let patience = 0.05
 
-    /// How long the session waits before each piece once the exchange is being stopped.
-    static let brake = 0.005
-
     private let serial = DispatchQueue(label: "Waypoint.HTTP.callbacks")
     private let slots = DispatchSemaphore(value: BoundedCallbackQueue.limit)
-    private let braking = Locked(false)
 
     override init() {
         super.init()
@@ -250,16 +241,7 @@ final class BoundedCallbackQueue: OperationQueue, @unchecked Sendable {
         underlyingQueue = serial
     }
 
-    /// From now on the session waits ``brake`` before handing on each piece: the exchange
-    /// has ended and its session is being invalidated, which FoundationNetworking does only
-    /// once its work queue gets to it; meanwhile a flood is read at most a piece every
-    /// few milliseconds, and the server, its socket full, waits.
-    func slowDown() {
-        braking.withLock { $0 = true }
-    }
-
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        if braking.withLock({ $0 }) { Thread.sleep(forTimeInterval: Self.brake) }
         let acquired = slots.wait(timeout: .now() + Self.patience) == .success
         serial.async { [slots] in
             block()

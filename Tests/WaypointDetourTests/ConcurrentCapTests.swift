@@ -82,26 +82,6 @@ struct ConcurrentCapTests {
             bytesAfterCap: max(0, server.streamedBytes - streams * cap), growth: growth)
     }
 
-    @Test(
-        "1, 4 and 16 endless bodies at once: each call ends on the cap or its deadline, memory bounded",
-        arguments: [1, 4, 16])
-    func concurrentFloods(_ streams: Int) async throws {
-        let figures = try await Self.flood(streams: streams)
-        print(figures)
-        if streams == 16 {
-            #expect(figures.growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(figures.growth)")
-        }
-
-    }
-
-    @Test(
-        "64 endless bodies at once (measurement; WAYPOINT_HEAVY=1)",
-        .enabled(if: ProcessInfo.processInfo.environment["WAYPOINT_HEAVY"] == "1"))
-    func sixtyFourFloods() async throws {
-        let figures = try await Self.flood(streams: 64)
-        print(figures)
-    }
-
     @Test("the deadline fires while every thread of the cooperative pool is blocked")
     func deadlineWithBusyPool() async throws {
         // A body that drips: URLSession's own (idle) timeout never fires on it, so only the
@@ -151,4 +131,25 @@ struct ConcurrentCapTests {
         let timedOut = logs.all.filter { $0.message.contains("timed out after 1.0 s") }
         #expect(timedOut.count == streams, "\(logs.all.map(\.message))")
     }
+
+    @Test(
+        "1, 4 and 16 endless bodies at once: each call ends on the cap or its deadline, memory bounded",
+        arguments: [1, 4, 16])
+    func concurrentFloods(_ streams: Int) async throws {
+        let figures = try await Self.flood(streams: streams)
+        print(figures)
+        if streams == 16 {
+            #expect(figures.growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(figures.growth)")
+        }
+
+    }
+
+    @Test(
+        "64 endless bodies at once (measurement; WAYPOINT_HEAVY=1)",
+        .enabled(if: ProcessInfo.processInfo.environment["WAYPOINT_HEAVY"] == "1"))
+    func sixtyFourFloods() async throws {
+        let figures = try await Self.flood(streams: 64)
+        print(figures)
+    }
+
 }

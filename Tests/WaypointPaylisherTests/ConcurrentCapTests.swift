@@ -102,20 +102,6 @@ struct ConcurrentCapTests {
             + "\((afterCap / streams) >> 20) MiB pushed after the cap per exchange, RSS +\(rss)"
     }
 
-    @Test(
-        "1, 4 and 16 endless bodies at once: each resolution ends on the cap or its deadline, memory bounded",
-        arguments: [1, 4, 16])
-    func concurrentFloods(_ streams: Int) async throws {
-        print(try await Self.flood(streams: streams))
-    }
-
-    @Test(
-        "64 endless bodies at once (measurement; WAYPOINT_HEAVY=1)",
-        .enabled(if: ProcessInfo.processInfo.environment["WAYPOINT_HEAVY"] == "1"))
-    func sixtyFourFloods() async throws {
-        print(try await Self.flood(streams: 64))
-    }
-
     @Test("the deadline fires while every thread of the cooperative pool is blocked")
     func deadlineWithBusyPool() async throws {
         // A body that drips: URLSession's own (idle) timeout never fires on it, so only the
@@ -155,4 +141,19 @@ struct ConcurrentCapTests {
         #expect(clock.now() == .zero)
         #expect(transport.errors.withLock { $0 } == Array(repeating: "timedOut", count: streams))
     }
+
+    @Test(
+        "1, 4 and 16 endless bodies at once: each resolution ends on the cap or its deadline, memory bounded",
+        arguments: [1, 4, 16])
+    func concurrentFloods(_ streams: Int) async throws {
+        print(try await Self.flood(streams: streams))
+    }
+
+    @Test(
+        "64 endless bodies at once (measurement; WAYPOINT_HEAVY=1)",
+        .enabled(if: ProcessInfo.processInfo.environment["WAYPOINT_HEAVY"] == "1"))
+    func sixtyFourFloods() async throws {
+        print(try await Self.flood(streams: 64))
+    }
+
 }

@@ -83,21 +83,40 @@ struct JSONValueReader {
         return .number(number)
     }
 
-    /// The order to probe a value in, best guess first.
-    private func order(for slot: Slot) -> [Kind] {
-        var order: [Kind] = []
-        order.reserveCapacity(Kind.allCases.count)
-        func add(_ kind: Kind?) {
-            if let kind, !order.contains(kind) { order.append(kind) }
+    /// The kinds to probe a value for, best guess first, each once; no allocation.
+    struct KindOrder: Sequence, IteratorProtocol {
+        private var packed: UInt32 = 0
+        private var count = 0
+        private var added: UInt8 = 0
+
+        mutating func add(_ kind: Kind?) {
+            guard let kind, added & (1 << kind.rawValue) == 0 else { return }
+            added |= 1 << kind.rawValue
+            packed |= UInt32(kind.rawValue) << UInt32(3 * count)
+            count += 1
         }
-        add(seen[slot])
+
+        mutating func next() -> Kind? {
+            guard count > 0 else { return nil }
+            defer {
+                packed >>= 3
+                count -= 1
+            }
+            return Kind(rawValue: UInt8(packed & 7))
+        }
+    }
+
+    /// The order to probe a value in, best guess first.
+    private func order(for slot: Slot) -> KindOrder {
+        var order = KindOrder()
+        order.add(seen[slot])
         // A first sighting: the kind two levels up (chains that alternate), then the
         // parent's (chains of one kind).
         let depth = slot.depth
-        if depth >= 2, depth - 2 < path.count { add(path[depth - 2]) }
-        if depth >= 1, depth - 1 < path.count { add(path[depth - 1]) }
+        if depth >= 2, depth - 2 < path.count { order.add(path[depth - 2]) }
+        if depth >= 1, depth - 1 < path.count { order.add(path[depth - 1]) }
         // Then the scalars, which end a chain, before the other containers.
-        for kind in [Kind.string, .number, .bool, .object, .array] { add(kind) }
+        for kind in [Kind.string, .number, .bool, .object, .array] { order.add(kind) }
         return order
     }
 
@@ -121,10 +140,48 @@ struct JSONValueReader {
         var object: [String: JSONValue] = [:]
         object.reserveCapacity(keys.count)
         for key in keys {
-            let member = try members.superDecoder(forKey: key)
-            object[key.stringValue] = try read(member, slot: Slot(depth: depth + 1, name: key.stringValue))
+            object[key.stringValue] = try member(key, of: members, depth: depth + 1)
         }
         return .object(object)
+    }
+
+    /// Reads the member `key` of `members`, a value at `depth`, through the container
+    /// itself: no decoder is made for it.
+    private mutating func member(
+        _ key: JSONMemberKey, of members: KeyedDecodingContainer<JSONMemberKey>, depth: Int
+    ) throws -> JSONValue {
+        if try members.decodeNil(forKey: key) { return .null }
+        let slot = Slot(depth: depth, name: key.stringValue)
+        for kind in order(for: slot) {
+            switch kind {
+            case .object:
+                guard let nested = try? members.nestedContainer(keyedBy: JSONMemberKey.self, forKey: key)
+                else {
+                    continue
+                }
+                seen[slot] = kind
+                return try object(nested, depth: depth)
+            case .array:
+                guard var nested = try? members.nestedUnkeyedContainer(forKey: key) else { continue }
+                seen[slot] = kind
+                return try array(&nested, depth: depth)
+            case .string:
+                guard let text = try? members.decode(String.self, forKey: key) else { continue }
+                seen[slot] = kind
+                return .string(text)
+            case .number:
+                guard let number = try? members.decode(Double.self, forKey: key) else { continue }
+                seen[slot] = kind
+                return Self.number(
+                    number, exactly: { try? members.decode(Int64.self, forKey: key) },
+                    { try? members.decode(UInt64.self, forKey: key) })
+            case .bool:
+                guard let flag = try? members.decode(Bool.self, forKey: key) else { continue }
+                seen[slot] = kind
+                return .bool(flag)
+            }
+        }
+        throw JSONValueDecoder.corrupted("not a JSON value", members.codingPath + [key])
     }
 
     /// Reads an array whose container is `elements`, at `depth` (0 for the top value).
@@ -140,8 +197,41 @@ struct JSONValueReader {
                 array.append(.null)
                 continue
             }
-            array.append(try read(try elements.superDecoder(), slot: slot))
+            array.append(try element(of: &elements, slot: slot))
         }
         return .array(array)
+    }
+
+    /// Reads the next element of `elements` through the container itself; a number goes
+    /// through a decoder of its own, which can be read twice (as a `Double`, then for the
+    /// digits of a large integer) where the container advances on the first read.
+    private mutating func element(
+        of elements: inout any UnkeyedDecodingContainer, slot: Slot
+    ) throws -> JSONValue {
+        for kind in order(for: slot) {
+            switch kind {
+            case .object:
+                guard let nested = try? elements.nestedContainer(keyedBy: JSONMemberKey.self) else {
+                    continue
+                }
+                seen[slot] = kind
+                return try object(nested, depth: slot.depth)
+            case .array:
+                guard var nested = try? elements.nestedUnkeyedContainer() else { continue }
+                seen[slot] = kind
+                return try array(&nested, depth: slot.depth)
+            case .string:
+                guard let text = try? elements.decode(String.self) else { continue }
+                seen[slot] = kind
+                return .string(text)
+            case .number:
+                return try read(try elements.superDecoder(), slot: slot)
+            case .bool:
+                guard let flag = try? elements.decode(Bool.self) else { continue }
+                seen[slot] = kind
+                return .bool(flag)
+            }
+        }
+        throw JSONValueDecoder.corrupted("not a JSON value", elements.codingPath)
     }
 }
