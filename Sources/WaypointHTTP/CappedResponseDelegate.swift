@@ -21,9 +21,9 @@ import Waypoint
 /// transfers keep delivering data: called from async code, four capped exchanges once blocked
 /// both threads of a two-core machine's pool, so no deadline could fire. So every one of
 /// those calls runs on the exchange's own serial dispatch queue, and async code never waits
-/// for that queue: it only waits on a continuation. The deadline is a dispatch timer on a
-/// global queue, so it fires, resumes the caller and orders the session stopped even when
-/// every pool thread is busy; the caller runs as soon as a pool thread is free.
+/// for that queue: it only waits on a continuation. The deadline's backstop is a dispatch
+/// timer on a global queue, so it fires, resumes the caller and orders the session stopped
+/// even when every pool thread is busy; the caller runs as soon as a pool thread is free.
 ///
 /// Only delegate-based tasks report their body piece by piece on FoundationNetworking (Linux
 /// has no `URLSession.bytes(for:)`), and only they ask the delegate about redirects, so the
@@ -73,9 +73,13 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
     ///   - followsRedirects: whether a 3xx is followed (Paylisher's `GET`) or returned as the
     ///     answer (Detour's `POST`, which a followed redirect turns into a GET).
     ///   - limit: the most body bytes accepted; more throws ``ResponseTooLargeError``.
-    ///   - timeout: the exact limit on the whole exchange, in seconds, measured by a
-    ///     dispatch timer; `nil`, zero or not finite for none. Passing it throws
-    ///     `URLError(.timedOut)`.
+    ///   - timeout: the caller's limit on the whole exchange, in seconds; `nil`, zero or not
+    ///     finite for none. The callers enforce it on their own clock; this is the backstop
+    ///     for when they cannot run (every pool thread busy): a dispatch timer that fires one
+    ///     second later (at the earliest the next whole second plus one, as URLSession's own
+    ///     timeout was set), and throws `URLError(.timedOut)`. So a call returns within its
+    ///     deadline plus a second whatever the pool does, and a test's clock stays the only
+    ///     one that decides its deadlines.
     /// - Throws: `CancellationError` when the calling task is cancelled, or the transport's
     ///   error.
     package static func run(
@@ -88,7 +92,7 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
             try await withCheckedThrowingContinuation { continuation in
                 exchange.wait(with: continuation)
                 if let timeout, timeout.isFinite, timeout > 0 {
-                    exchange.startTimer(seconds: timeout)
+                    exchange.startTimer(seconds: max(timeout + 1, timeout.rounded(.up) + 1))
                 }
                 exchange.control.async {
                     exchange.start(request, configuration: configuration())

@@ -30,7 +30,7 @@ struct ConcurrentCapTests {
             let rss = growth.bytes.map { "\($0 >> 20) MiB" } ?? "n/a"
             return
                 "Detour short links, \(streams) endless bodies: \(capped) ended on the cap, the rest on the"
-                + " deadline; slowest call \(String(format: "%.3f", slowest)) s (deadline 3 s),"
+                + " deadline; slowest call \(String(format: "%.3f", slowest)) s (deadline 3 s, its backstop 4 s),"
                 + " \(perExchange >> 20) MiB pushed after the cap per exchange, RSS +\(rss)"
         }
     }
@@ -43,8 +43,8 @@ struct ConcurrentCapTests {
         defer { directory.remove() }
         let logs = LogCapture()
         // The async deadline is on a clock that never moves, so each call ends either on the
-        // cap or on the transport's own deadline (a dispatch timer, 3 s of wall time, as in
-        // the issue): the log says which, and nothing else may end it.
+        // cap or on the transport's own deadline (a dispatch timer, 3 s of wall time as in
+        // the issue, plus its second of slack): the log says which, and nothing else may end it.
         let clock = TestClock()
         var environment = TestEnvironment.make(
             directory: directory, logs: logs,
@@ -73,13 +73,17 @@ struct ConcurrentCapTests {
         let capped = logs.all.filter { $0.message.contains("over the 1048576-byte response limit") }
         let timedOut = logs.all.filter { $0.message.contains("timed out after 3.0 s") }
         #expect(capped.count + timedOut.count == streams, "\(logs.all.map(\.message))")
-        // Every connection is closed by the client: the transfer stopped. (A hang guard, not
-        // a timing assertion.)
-        let closed = await eventually(within: 120) { server.openConnections == 0 }
-        #expect(closed, "\(server.openConnections) connections still open")
+        // How much the server pushed after the cap until the client closed every connection,
+        // or for 10 s at most: FoundationNetworking stops a session only when its busy work
+        // queue gets to the invalidation, which is measured here, not asserted. Then the
+        // server stops streaming, so no flood outlives the test.
+        _ = await eventually(within: 10) { server.openConnections == 0 }
+        let pushed = server.streamedBytes
+        server.stop()
+        #expect(await eventually(within: 120) { server.openConnections == 0 })
         return Figures(
             streams: streams, capped: capped.count, slowest: times.max() ?? 0,
-            bytesAfterCap: max(0, server.streamedBytes - streams * cap), growth: growth)
+            bytesAfterCap: max(0, pushed - streams * cap), growth: growth)
     }
 
     @Test("the deadline fires while every thread of the cooperative pool is blocked")

@@ -11,8 +11,9 @@ import WaypointHTTP
 /// Each request runs in a session of its own. The body is streamed through the session's
 /// delegate, and the session is stopped as soon as the body goes past the request's
 /// ``DetourHTTPRequest/maxResponseBytes`` or the request's timeout passes, so an answer that
-/// never ends costs at most that much memory and its connection is closed. The exact timeout
-/// is a dispatch timer, which fires even when every thread of the cooperative pool is busy;
+/// never ends costs at most that much memory and its connection is closed. The adapter
+/// enforces the exact timeout on its own clock; the transport adds a dispatch timer one second
+/// later, which fires even when every thread of the cooperative pool is busy;
 /// URLSession's own timeout is set to it rounded up plus one second, only as a backstop
 /// (FoundationNetworking truncates timeouts to whole seconds). No call that can block, such
 /// as FoundationNetworking's cancel, runs on the caller's thread.

@@ -43,10 +43,11 @@ public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
 
     /// Sends a `GET` for `url`, reading at most `maxBodyBytes` of the body.
     ///
-    /// The exact `timeout` is enforced by a dispatch timer, which fires even when every thread
-    /// of the cooperative pool is busy (`URLError(.timedOut)`); URLSession's own timeout is
+    /// The manager enforces `timeout` on its clock; the transport adds a dispatch timer one
+    /// second later, which fires even when every thread of the cooperative pool is busy
+    /// (`URLError(.timedOut)`); URLSession's own timeout is
     /// set to it rounded up to whole seconds (at least one), as FoundationNetworking on Linux
-    /// truncates timeouts. The manager enforces the limit on its clock as well.
+    /// truncates timeouts.
     public func get(
         _ url: URL, timeout: Duration, maxBodyBytes: Int
     ) async throws -> (status: Int, body: Data) {
