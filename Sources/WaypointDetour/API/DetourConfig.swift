@@ -16,6 +16,10 @@ public struct DetourConfig: Sendable {
     public let linkProcessingMode: LinkProcessingMode
     /// The server every endpoint is relative to; `https://godetour.dev` by default.
     public let apiBaseURL: URL
+    /// The device fields deferred matching reads and sends; ``DetourFingerprintFields/all``
+    /// by default. A field left out is never read and is sent empty (see
+    /// ``DetourFingerprintFields``).
+    public var fingerprintFields: DetourFingerprintFields = .all
 
     /// The Detour server used when no other base URL is given.
     public static let defaultAPIBaseURL: URL = {

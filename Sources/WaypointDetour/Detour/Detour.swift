@@ -167,7 +167,8 @@ public final class Detour {
         case .deferred:
             let environment = environment
             let client = DetourMatchLinkClient(environment: environment, config: config)
-            let fingerprint = await client.fingerprint(useClipboard: config.shouldUseClipboard)
+            let fingerprint = await client.fingerprint(
+                fields: config.fingerprintFields, useClipboard: config.shouldUseClipboard)
             guard let link = await client.match(fingerprint) else { return .empty() }
             return await DetourLinkProcessor(environment: environment).process(
                 link, config: config, source: .deferred)
