@@ -103,7 +103,8 @@ struct PrivacyTests {
         let device = DetourSystemDeviceInfo(
             reader: DetourPlatformReader(platform: "ios"), sceneScreens: nil, userAgent: userAgent)
 
-        let without = try await sentBody(fields: DetourFingerprintFields.all.subtracting(.userAgent), device: device)
+        let without = try await sentBody(
+            fields: DetourFingerprintFields.all.subtracting(.userAgent), device: device)
         #expect(without["userAgent"] as? String == "")
         #expect(reads.value == 0, "WebKit is not asked when the user agent is not sent")
 
@@ -115,7 +116,7 @@ struct PrivacyTests {
     }
 
     @Test("concurrent first reads share one read")
-    func readOnceConcurrent() async {
+    nonisolated func readOnceConcurrent() async {
         let reads = LockedCounter()
         let gate = AsyncStream<Void>.makeStream()
         let once = DetourReadOnce<Int> {
@@ -126,7 +127,8 @@ struct PrivacyTests {
         async let a = once.value()
         async let b = once.value()
         async let c = once.value()
-        #expect(await eventually { reads.value == 1 })
+        let started = await eventually { reads.value == 1 }
+        #expect(started)
         gate.continuation.yield()
         let values = await [a, b, c]
         #expect(values == [42, 42, 42])
@@ -159,7 +161,8 @@ struct PrivacyTests {
             })
         let none = await provider.deviceInfo(reading: [])
         #expect(deviceReads.value == 0 && sceneReads.value == 0 && agentReads.value == 0)
-        #expect(none.preferredLanguages.isEmpty && none.localeIdentifier == "" && none.timeZoneIdentifier == "")
+        #expect(
+            none.preferredLanguages.isEmpty && none.localeIdentifier == "" && none.timeZoneIdentifier == "")
         let all = await provider.deviceInfo()
         #expect(deviceReads.value == 1 && sceneReads.value == 1 && agentReads.value == 1)
         #expect(all.model == "iPad" && all.manufacturer == "Apple" && all.systemVersion == "18.1")
@@ -207,7 +210,10 @@ struct PrivacyTests {
                 switch key {
                 case .url: return url
                 case .userActivityDictionary:
-                    return ["UIApplicationLaunchOptionsUserActivityTypeKey": browsing.activityType, "activity": browsing]
+                    return [
+                        "UIApplicationLaunchOptionsUserActivityTypeKey": browsing.activityType,
+                        "activity": browsing,
+                    ]
                         as [AnyHashable: Any]
                 }
             },

@@ -26,7 +26,8 @@ package struct DetourFingerprint: Encodable, Sendable, Hashable {
     /// locale identifier (`_` → `-`) when there are none. Non-finite screen values become 0.
     /// A field not in `fields` is sent empty: `""`, `0` or `[]`.
     package init(
-        device: DetourDeviceInfo, fields: DetourFingerprintFields = .all, timestamp: Int64, pastedLink: String?
+        device: DetourDeviceInfo, fields: DetourFingerprintFields = .all, timestamp: Int64,
+        pastedLink: String?
     ) {
         platform = device.platform
         let sendsModel = fields.contains(.model)
