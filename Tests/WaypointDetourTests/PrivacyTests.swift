@@ -93,6 +93,36 @@ struct PrivacyTests {
         #expect(clipboard.reads == 1)
     }
 
+    @Test("with sendsAnalytics off, Detour sends no analytics until the app mounts them")
+    func analyticsOff() async throws {
+        let harness = try DetourHarness(handler: Routes.matching(#""/h/promo""#).handler)
+        let web = try #require(URL(string: "https://acme.godetour.link/AbC/products/42"))
+        var config = harness.config()
+        config.sendsAnalytics = false
+        let context = DetourLaunchContext(
+            userActivities: [
+                DetourUserActivity(activityType: DetourUserActivity.browsingWeb, webpageURL: web)
+            ])
+        let result = await harness.detour.resolveInitialLink(config: config, launchContext: context)
+        #expect(result.link?.route == "/products/42")
+        _ = await harness.detour.processLink(web, config: config)
+        #expect(!harness.analytics.isMounted)
+        #expect(harness.analytics.deliveryStats().droppedUnmounted == 0, "nothing was even attempted")
+        #expect(harness.requests("/api/analytics/event").isEmpty)
+        #expect(harness.requests("/api/analytics/retention").isEmpty)
+
+        // The same launch with analytics on (the default) mounts them and sends both events.
+        config.sendsAnalytics = true
+        harness.detour.resetSession()
+        _ = await harness.detour.resolveInitialLink(config: config, launchContext: context)
+        #expect(harness.analytics.isMounted)
+        #expect(await harness.analytics.flush().pending == 0)
+        let names = (harness.requests("/api/analytics/event") + harness.requests("/api/analytics/retention"))
+            .compactMap { $0.jsonBody?["event_name"] as? String }
+        #expect(Set(names) == ["opened_via_universal_link", "app_open"])
+        await harness.finish()
+    }
+
     @Test("the system provider reads the user agent only when it is sent, and once per process")
     func userAgentReadOnDemandOnce() async throws {
         let reads = LockedCounter()
