@@ -11,7 +11,7 @@ import Waypoint
 /// The screen comes from the window scenes the app hands over, since `UIApplication.shared`
 /// is unavailable in app extensions: in an app, set
 /// `DetourEnvironment.current.device = DetourSystemDeviceInfo.connectedScenes()`, or give
-/// ``init(windowScenes:)`` the scenes you have. Without scenes the screen is 0×0 at the
+/// `init(windowScenes:)` (Apple platforms) the scenes you have. Without scenes the screen is 0×0 at the
 /// current display scale.
 public struct DetourSystemDeviceInfo: DetourDeviceInfoProvider {
     private let reader: DetourPlatformReader
