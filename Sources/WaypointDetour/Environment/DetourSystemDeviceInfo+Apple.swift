@@ -12,32 +12,54 @@
 
     extension DetourPlatformReader {
         /// This platform's SDK calls.
-        package static let system: DetourPlatformReader = {
+        package static let system = DetourPlatformReader(
+            platform: systemPlatform, device: systemDevice, displayScale: systemDisplayScale,
+            userAgent: systemUserAgent)
+
+        private static var systemPlatform: String {
             #if os(iOS) || os(tvOS) || os(visionOS)
-                var reader = DetourPlatformReader(platform: "ios")
+                "ios"
             #elseif os(macOS)
-                var reader = DetourPlatformReader(platform: "macos")
+                "macos"
             #else
-                var reader = DetourPlatformReader(platform: "linux")
+                "linux"
             #endif
+        }
+
+        private static var systemDevice: (@MainActor @Sendable () -> DetourDeviceModel)? {
             #if os(iOS) || os(tvOS)
-                reader.device = {
+                return {
                     DetourDeviceModel(
                         model: UIDevice.current.model, manufacturer: "Apple",
                         systemVersion: UIDevice.current.systemVersion)
                 }
-                reader.displayScale = { Double(UITraitCollection.current.displayScale) }
             #elseif os(macOS)
-                reader.device = { DetourDeviceModel(model: "Mac", manufacturer: "Apple", systemVersion: nil) }
+                return { DetourDeviceModel(model: "Mac", manufacturer: "Apple", systemVersion: nil) }
+            #else
+                return nil
             #endif
+        }
+
+        private static var systemDisplayScale: (@MainActor @Sendable () -> Double)? {
+            #if os(iOS) || os(tvOS)
+                return { Double(UITraitCollection.current.displayScale) }
+            #else
+                return nil
+            #endif
+        }
+
+        /// `navigator.userAgent` of a fresh web view, or `""` when WebKit cannot report it.
+        private static var systemUserAgent: (@MainActor @Sendable () async -> String)? {
             #if canImport(WebKit)
-                reader.userAgent = {
-                    let value = try? await WKWebView(frame: .zero).evaluateJavaScript("navigator.userAgent")
-                    return value as? String ?? ""
+                return {
+                    let webView = WKWebView(frame: .zero)
+                    let value = try? await webView.evaluateJavaScript("navigator.userAgent")
+                    return withExtendedLifetime(webView) { value as? String ?? "" }
                 }
+            #else
+                return nil
             #endif
-            return reader
-        }()
+        }
     }
 
     #if os(iOS) || os(tvOS)
