@@ -160,10 +160,14 @@ struct ReadmeTests {
         return documents.sorted { $0.path < $1.path }
     }
 
-    /// The Swift code blocks of a Markdown document.
+    /// The Swift code blocks of a Markdown document, except those marked
+    /// `<!-- apple-only -->` on the line before the fence: they need UIKit or SwiftUI, which
+    /// no test here can build.
     static func swiftBlocks(in markdown: String) -> [String] {
-        markdown.components(separatedBy: "```swift\n").dropFirst().map {
-            String($0.components(separatedBy: "```")[0])
+        let parts = markdown.components(separatedBy: "```swift\n")
+        return parts.indices.dropFirst().compactMap { index in
+            guard !parts[index - 1].hasSuffix("<!-- apple-only -->\n") else { return nil }
+            return String(parts[index].components(separatedBy: "```")[0])
         }
     }
 
