@@ -43,7 +43,7 @@ enum ShopScreen: Hashable, Sendable {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
-final class Navigation {
+final class ShopNavigation {
     var path: [ShopScreen] = []
     private let screens = DestinationRouter<ShopScreen>()
 
@@ -84,7 +84,7 @@ struct IntegrationArticleTests {
 
     @Test("the navigation model pushes the destination of each link, typed")
     func navigation() throws {
-        let navigation = Navigation()
+        let navigation = ShopNavigation()
         let order = UUID()
         #expect(navigation.open(try #require(URL(string: "myapp://x/products/42?color=red"))))
         #expect(navigation.open(try #require(URL(string: "https://shop.example/orders/\(order)"))))
