@@ -67,9 +67,13 @@ let package = Package(
             name: "WaypointPOSIX",
             swiftSettings: swiftSettings
         ),
+        // The privacy manifest Xcode merges into an app's privacy report: the required-reason
+        // APIs WaypointDetour calls and the data it sends (the DocC article "Privacy").
+        // PrivacyManifestTests holds it to the sources.
         .target(
             name: "WaypointDetour",
             dependencies: ["Waypoint", "WaypointHTTP", "WaypointPOSIX"],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -16,6 +16,16 @@ public struct DetourConfig: Sendable {
     public let linkProcessingMode: LinkProcessingMode
     /// The server every endpoint is relative to; `https://godetour.dev` by default.
     public let apiBaseURL: URL
+    /// The device fields deferred matching reads and sends; ``DetourFingerprintFields/all``
+    /// by default. A field left out is never read and is sent empty (see
+    /// ``DetourFingerprintFields``).
+    public var fingerprintFields: DetourFingerprintFields = .all
+    /// Whether Detour records analytics on its own: `resolveInitialLink` mounts analytics
+    /// with this config (the first mount of a process logs `app_open`) and
+    /// `processLink(_:config:)` logs `opened_via_universal_link`. `true` by default, as in the
+    /// Detour SDK. With `false`, neither happens, so nothing goes to the analytics endpoints
+    /// until the app calls ``DetourAnalytics/mount(config:)`` itself (after consent, say).
+    public var sendsAnalytics = true
 
     /// The Detour server used when no other base URL is given.
     public static let defaultAPIBaseURL: URL = {

@@ -22,14 +22,18 @@
             config: DetourConfig, launchOptions: [UIApplication.LaunchOptionsKey: Any]?,
             completion: @escaping @MainActor (DetourResult) -> Void
         ) {
-            var context = DetourLaunchContext(launchURL: launchOptions?[.url] as? URL)
-            if let activities = launchOptions?[.userActivityDictionary] as? [AnyHashable: Any] {
-                context.userActivities = activities.values.compactMap { value in
-                    guard let activity = value as? NSUserActivity else { return nil }
-                    return DetourUserActivity(
-                        activityType: activity.activityType, webpageURL: activity.webpageURL)
-                }
-            }
+            let context = DetourLaunchContext(
+                launchOption: { key in
+                    switch key {
+                    case .url: launchOptions?[.url]
+                    case .userActivityDictionary: launchOptions?[.userActivityDictionary]
+                    }
+                },
+                activity: { value in
+                    (value as? NSUserActivity).map {
+                        DetourUserActivity(activityType: $0.activityType, webpageURL: $0.webpageURL)
+                    }
+                })
             resolveInitialLink(config: config, launchContext: context, completion: completion)
         }
 

@@ -43,11 +43,12 @@ public final class Detour {
     /// Processes a URL the app received (a universal link or a custom-scheme URL).
     ///
     /// With a config, a web link that is not infrastructure is first logged as the analytics
-    /// event `opened_via_universal_link` (except in mode `deferred-only`); then the URL's text
+    /// event `opened_via_universal_link` (except in mode `deferred-only`, or when
+    /// ``DetourConfig/sendsAnalytics`` is false); then the URL's text
     /// goes through `processLink(_:config:)`.
     public func processLink(_ url: URL, config: DetourConfig?) async -> DetourResult {
         let text = url.absoluteString
-        if let config, config.linkProcessingMode != .deferredOnly,
+        if let config, config.sendsAnalytics, config.linkProcessingMode != .deferredOnly,
             DetourLinkPipeline.classify(text)?.kind == .web
         {
             analytics.logEvent(Self.universalLinkEvent, data: ["url": text])
@@ -112,12 +113,15 @@ public final class Detour {
 
     // MARK: Steps
 
-    /// The synchronous part of `resolveInitialLink`: mounts analytics, checks and sets the
+    /// The synchronous part of `resolveInitialLink`: mounts analytics (unless the config
+    /// says not to), checks and sets the
     /// session flag and the first-entrance flag, and decides what to do.
     private func beginInitialLink(
         config: DetourConfig, launchContext: DetourLaunchContext
     ) -> DetourInitialLinkPlan {
-        analytics.mount(config: config)
+        if config.sendsAnalytics {
+            analytics.mount(config: config)
+        }
         guard !isSessionHandled else { return .empty }
         if config.linkProcessingMode != .deferredOnly {
             if let launchURL = launchContext.launchURL,
@@ -167,7 +171,8 @@ public final class Detour {
         case .deferred:
             let environment = environment
             let client = DetourMatchLinkClient(environment: environment, config: config)
-            let fingerprint = await client.fingerprint(useClipboard: config.shouldUseClipboard)
+            let fingerprint = await client.fingerprint(
+                fields: config.fingerprintFields, useClipboard: config.shouldUseClipboard)
             guard let link = await client.match(fingerprint) else { return .empty() }
             return await DetourLinkProcessor(environment: environment).process(
                 link, config: config, source: .deferred)

@@ -24,20 +24,31 @@ package struct DetourFingerprint: Encodable, Sendable, Hashable {
 
     /// Builds the fingerprint: `locale` lists the preferred languages, or one entry from the
     /// locale identifier (`_` → `-`) when there are none. Non-finite screen values become 0.
-    package init(device: DetourDeviceInfo, timestamp: Int64, pastedLink: String?) {
+    /// A field not in `fields` is sent empty: `""`, `0` or `[]`.
+    package init(
+        device: DetourDeviceInfo, fields: DetourFingerprintFields = .all, timestamp: Int64,
+        pastedLink: String?
+    ) {
         platform = device.platform
-        model = device.model
-        manufacturer = device.manufacturer
-        systemVersion = device.systemVersion
-        screenWidth = device.screenWidth.isFinite ? device.screenWidth : 0
-        screenHeight = device.screenHeight.isFinite ? device.screenHeight : 0
-        scale = device.scale.isFinite ? device.scale : 0
-        let languages =
-            device.preferredLanguages.isEmpty
-            ? [device.localeIdentifier.replacingOccurrences(of: "_", with: "-")] : device.preferredLanguages
-        locale = languages.map { Language(languageTag: $0) }
-        timezone = device.timeZoneIdentifier
-        userAgent = device.userAgent
+        let sendsModel = fields.contains(.model)
+        model = sendsModel ? device.model : ""
+        manufacturer = sendsModel ? device.manufacturer : ""
+        systemVersion = fields.contains(.systemVersion) ? device.systemVersion : ""
+        let sendsScreen = fields.contains(.screen)
+        screenWidth = sendsScreen && device.screenWidth.isFinite ? device.screenWidth : 0
+        screenHeight = sendsScreen && device.screenHeight.isFinite ? device.screenHeight : 0
+        scale = sendsScreen && device.scale.isFinite ? device.scale : 0
+        if fields.contains(.languages) {
+            let languages =
+                device.preferredLanguages.isEmpty
+                ? [device.localeIdentifier.replacingOccurrences(of: "_", with: "-")]
+                : device.preferredLanguages
+            locale = languages.map { Language(languageTag: $0) }
+        } else {
+            locale = []
+        }
+        timezone = fields.contains(.timeZone) ? device.timeZoneIdentifier : ""
+        userAgent = fields.contains(.userAgent) ? device.userAgent : ""
         self.timestamp = timestamp
         self.pastedLink = pastedLink
     }

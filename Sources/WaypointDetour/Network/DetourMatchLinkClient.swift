@@ -11,16 +11,18 @@ package struct DetourMatchLinkClient: Sendable {
         client = DetourAPIClient(environment: environment, config: config)
     }
 
-    /// Builds the fingerprint from the device, the clock and, when `useClipboard` is set, the
-    /// first http(s) URL on the clipboard.
-    package func fingerprint(useClipboard: Bool) async -> DetourFingerprint {
-        let device = await environment.device.deviceInfo()
+    /// Builds the fingerprint from the device's `fields`, the clock and, when `useClipboard`
+    /// is set, the first http(s) URL on the clipboard. The clipboard is not touched otherwise.
+    package func fingerprint(
+        fields: DetourFingerprintFields = .all, useClipboard: Bool
+    ) async -> DetourFingerprint {
+        let device = await environment.device.deviceInfo(reading: fields)
         var pasted: String?
         if useClipboard, let text = await environment.clipboard.text() {
             pasted = DetourClipboardLink.firstWebURL(in: text)
         }
         return DetourFingerprint(
-            device: device, timestamp: DetourCivilTime.epochMilliseconds(environment.now()),
+            device: device, fields: fields, timestamp: DetourCivilTime.epochMilliseconds(environment.now()),
             pastedLink: pasted)
     }
 

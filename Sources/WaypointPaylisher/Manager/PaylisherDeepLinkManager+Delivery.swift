@@ -64,16 +64,6 @@ extension PaylisherDeepLinkManager {
         return handle(url)
     }
 
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        /// Handles an `NSUserActivity` as ``handle(userActivity:)-(UserActivity)`` does.
-        @discardableResult
-        public func handle(userActivity: NSUserActivity) -> PaylisherHandleResult? {
-            handle(
-                userActivity: UserActivity(
-                    activityType: userActivity.activityType, webpageURL: userActivity.webpageURL))
-        }
-    #endif
-
     /// Appends `arrival` to the delivery queue and works through the queue. A short link
     /// with a campaign key starts resolving at once, so its wait, like every link's, ends
     /// `resolveTimeout` after it entered the queue (spec §6.1).

@@ -1,11 +1,29 @@
 import Foundation
+import Waypoint
 
 // The Paylisher SDK's Apple-only input names (paylisher.md §1.4): UIKit's open-URL options
 // and scene URL contexts, `NSUserActivity`, and the SwiftUI modifier. Each forwards to
-// `handle(_:platformHint:)` or `handle(userActivity:)`; Linux has none of these types.
+// `handle(_:platformHint:)` or `handle(userActivity:)`, where what counts is decided and
+// tested on Linux; Linux has none of these types.
 
 #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    extension PaylisherDeepLinkManager {
+        /// Handles an `NSUserActivity` as ``handle(userActivity:)-(UserActivity)`` does.
+        @discardableResult
+        public func handle(userActivity: NSUserActivity) -> PaylisherHandleResult? {
+            handle(
+                userActivity: UserActivity(
+                    activityType: userActivity.activityType, webpageURL: userActivity.webpageURL))
+        }
+    }
+
     extension PaylisherSDK {
+        /// Forwards to ``PaylisherDeepLinkManager/handle(userActivity:)-(NSUserActivity)``.
+        @discardableResult
+        public func handle(userActivity: NSUserActivity) -> PaylisherHandleResult? {
+            manager.handle(userActivity: userActivity)
+        }
+
         /// The SDK's name for ``handle(userActivity:)-(NSUserActivity)``.
         ///
         /// - Returns: whether the activity was a web-browsing one whose URL was taken as a

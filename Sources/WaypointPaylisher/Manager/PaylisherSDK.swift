@@ -85,14 +85,6 @@ public final class PaylisherSDK {
         manager.handle(userActivity: userActivity)
     }
 
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        /// Forwards to ``PaylisherDeepLinkManager/handle(userActivity:)-(NSUserActivity)``.
-        @discardableResult
-        public func handle(userActivity: NSUserActivity) -> PaylisherHandleResult? {
-            manager.handle(userActivity: userActivity)
-        }
-    #endif
-
     // MARK: The SDK's own input names (paylisher.md §1.4)
 
     /// The SDK's name for ``handle(_:platformHint:)``: handles an incoming URL.
