@@ -59,12 +59,12 @@ public final class Router: Sendable {
 
         /// The condition the route at `priority` requires, if any.
         func requirement(atPriority priority: Int) -> LinkCondition? {
-            hasRequirements ? requirements[table.order(ofPriority: priority)] : nil
+            hasRequirements ? requirements[Int(table.order(ofPriority: priority).rawValue)] : nil
         }
 
         /// The handler of the route at `priority`.
         func handler(atPriority priority: Int) -> RouteHandler {
-            handlers[table.order(ofPriority: priority)]
+            handlers[Int(table.order(ofPriority: priority).rawValue)]
         }
     }
 
