@@ -44,16 +44,23 @@ struct RegexBudgetBenchmark {
         let ordinaryRouter = try Self.router(ordinary, budget: RouterOptions().regexBudget)
         let lastURL = "https://example.com/p/x\(catastrophicCount - 1)-7"
         guard ordinaryRouter.match(lastURL)?.route == ordinary.last else {
-            throw BenchmarkError.usage("the last of \(catastrophicCount) ordinary tails did not win \(lastURL)")
+            throw BenchmarkError.usage(
+                "the last of \(catastrophicCount) ordinary tails did not win \(lastURL)")
         }
         let reference = medianPerLookup(ordinaryRouter, lastURL)
         lines.append(
-            "  winner is the last of \(catastrophicCount) ordinary tails, default budget: \(Self.format(reference))")
+            "  winner is the last of \(catastrophicCount) ordinary tails, default budget: \(Self.format(reference))"
+        )
         // Hostile URLs: runs of `a` of several lengths, then `bc`.
-        let urls = [12, 28, 100, 1_000].map { "https://example.com/p/" + String(repeating: "a", count: $0) + "bc" }
+        let urls = [12, 28, 100, 1_000].map {
+            "https://example.com/p/" + String(repeating: "a", count: $0) + "bc"
+        }
         let tables: [(String, [String])] = [
             ("catastrophic tails (one pattern)", (0..<catastrophicCount).map { "/p/:v\($0)((a+)+b)" }),
-            ("catastrophic tails (distinct patterns)", (0..<catastrophicCount).map { "/p/:v((a+)+b|z\($0))" }),
+            (
+                "catastrophic tails (distinct patterns)",
+                (0..<catastrophicCount).map { "/p/:v((a+)+b|z\($0))" }
+            ),
         ]
         for (label, routes) in tables {
             for (name, budget) in Self.budgets {
