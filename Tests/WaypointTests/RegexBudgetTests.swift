@@ -162,21 +162,28 @@ struct RegexBudgetTests {
         ({ #"(www\.)?shop\#($0)\.ex\.com/:x"# }, { "https://www.shop\($0).ex.com/abc" }),
     ]
 
+    /// 10,000 routes a family on PCRE2. On `NSRegularExpression` a debug build compiles and
+    /// runs ICU regexes some fifty times slower, so the suite takes 2,000 (four times the 500
+    /// where the old budget cut tables off); `waypoint match` over the 10,000-route tables on
+    /// that engine finds the last route too (issue 21's note has the figures).
+    static let familySize = Regex.engine == .pcre2 ? 10_000 : 2_000
+
     @Test("10,000 ordinary tails under one node: every route is reachable", arguments: 0..<5)
     func family(_ index: Int) throws {
         let family = Self.families[index]
-        let routes = (0..<10_000).map(family.route)
+        let size = Self.familySize
+        let routes = (0..<size).map(family.route)
         let table = try Self.table(routes)
-        for route in [0, 500, 9_999] {
+        for route in [0, 500, size - 1] {
             #expect(Self.winner(table, family.url(route)) == routes[route])
         }
-        #expect(Self.winner(table, family.url(10_000)) == nil)
+        #expect(Self.winner(table, family.url(size)) == nil)
         // The last route's URL runs every tail of the table (all but the last twice, with
         // the trailing slash the router ignores): none is charged, so none is cut off.
-        let trace = try #require(table.budgetTrace(family.url(9_999)))
+        let trace = try #require(table.budgetTrace(family.url(size - 1)))
         #expect(trace.spent == 0)
         #expect(trace.notReached.isEmpty)
-        #expect(trace.runs >= 10_000)
+        #expect(trace.runs >= size)
     }
 
     @Test("the regex-budget fixture: families of 2,000 routes and a table that sets the budget")
