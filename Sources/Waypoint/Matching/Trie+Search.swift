@@ -164,7 +164,7 @@ extension Trie {
         into collector: inout Collector
     ) {
         let tailClass = context.table.tailClass(ofOrder: order)
-        if let outcome = memo.outcomes[tailClass] {
+        if let outcome = memo.outcomes?[tailClass] {
             switch outcome {
             case .matched(let withTrailingSlash):
                 collector.record(
@@ -180,8 +180,9 @@ extension Trie {
             }
             return
         }
-        memo.outcomes[tailClass] = runTail(
-            order: order, depth: depth, view: view, context: context, into: &collector)
+        let outcome = runTail(order: order, depth: depth, view: view, context: context, into: &collector)
+        if memo.outcomes == nil { memo.outcomes = [:] }
+        memo.outcomes?[tailClass] = outcome
     }
 
     /// Runs the tail of route `order` from `depth`: on the rest of the path, then, when the
@@ -249,6 +250,7 @@ struct TailMemo {
         case budgetSpent
     }
 
-    /// Outcomes by tail class; empty, and not allocated, in a lookup that runs no twin.
-    var outcomes: [Int32: Outcome] = [:]
+    /// Outcomes by tail class; nil in a lookup that runs no twin, so that a search of a
+    /// table without twins only carries an empty optional.
+    var outcomes: [Int32: Outcome]?
 }

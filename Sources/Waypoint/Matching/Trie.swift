@@ -60,11 +60,6 @@ struct Trie: Sendable {
         var globs: Range<Int32> = 0..<0
         /// Routes whose regex tail starts here.
         var tails: Range<Int32> = 0..<0
-        /// Where the room reserved after ``tails`` in ``TrieStore/orders`` ends: a tail
-        /// added to this node goes there while there is room, so N tails under one prefix
-        /// cost O(N) in all rather than a copy of the list each (issue 21 §4). The slots
-        /// past `tails` are read by no table.
-        var tailsCapacityEnd: Int32 = 0
     }
 
     /// The root node in the store.

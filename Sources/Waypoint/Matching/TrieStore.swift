@@ -17,6 +17,12 @@ struct TrieStore: Sendable {
     private(set) var keys = AppendLog<UInt8>(capacity: 256)
     private(set) var terminals = AppendLog<Trie.Terminals>(capacity: 16)
     private(set) var orders = AppendLog<Int32>(capacity: 64)
+    /// Per record of ``terminals``: where the room reserved after its tails in ``orders``
+    /// ends. A tail added to the node goes there while there is room, so N tails under one
+    /// prefix cost O(N) in all rather than a copy of the list each (issue 21 §4); the slots
+    /// past a record's tails are read by no table. Only the store reads it, so searches do
+    /// not carry it.
+    private(set) var tailRoom = AppendLog<Int32>(capacity: 16)
     /// Nodes, slots and route list records below these indices may be read by published
     /// tables.
     private var sharedNodes = 0
@@ -246,13 +252,15 @@ struct TrieStore: Sendable {
         let entry = nodes[Int(node)]
         guard !entry.endsOneRoute, entry.terminals >= 0 else { return false }
         var record = terminals[Int(entry.terminals)]
-        guard record.tails.upperBound < record.tailsCapacityEnd else { return false }
+        guard record.tails.upperBound < tailRoom[Int(entry.terminals)] else { return false }
         orders[Int(record.tails.upperBound)] = order
         record.tails = record.tails.lowerBound..<(record.tails.upperBound + 1)
         if Int(entry.terminals) >= sharedTerminals {
             terminals[Int(entry.terminals)] = record
         } else {
+            let room = tailRoom[Int(entry.terminals)]
             terminals = terminals.appending(record)
+            tailRoom = tailRoom.appending(room)
             nodes[Int(node)].terminals = Int32(terminals.count - 1)
             garbage += 1
         }
@@ -276,7 +284,8 @@ struct TrieStore: Sendable {
         var entry = nodes[Int(node)]
         if !entry.endsOneRoute && entry.terminals >= 0 {
             let old = terminals[Int(entry.terminals)]
-            garbage += 1 + Int(max(old.tails.upperBound, old.tailsCapacityEnd)) - Int(old.ends.lowerBound)
+            garbage +=
+                1 + Int(max(old.tails.upperBound, tailRoom[Int(entry.terminals)])) - Int(old.ends.lowerBound)
         }
         entry.flags &= ~2
         if lists.isEmpty {
@@ -290,15 +299,15 @@ struct TrieStore: Sendable {
                 orders = orders.appending(contentsOf: list)
                 return start..<Int32(orders.count)
             }
-            var record = Trie.Terminals(
+            let record = Trie.Terminals(
                 ends: range(lists.ends), optionalEnds: range(lists.optionalEnds), globs: range(lists.globs),
                 tails: range(lists.tails))
             // Room for as many tails again (at least four), so that adding tails one by one
             // copies the list O(log n) times.
             let room = lists.tails.isEmpty ? 0 : max(4, lists.tails.count)
             orders = orders.appending(-1, repeated: room)
-            record.tailsCapacityEnd = record.tails.upperBound + Int32(room)
             terminals = terminals.appending(record)
+            tailRoom = tailRoom.appending(record.tails.upperBound + Int32(room))
             entry.terminals = Int32(terminals.count - 1)
         }
         nodes[Int(node)] = entry
