@@ -19,7 +19,6 @@ let package = Package(
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
-        .executable(name: "waypoint-bench", targets: ["WaypointBenchmark"]),
     ],
     // The regex engine (Documentation/regex-engines.md). By default PCRE2 where the package
     // builds it (Linux) and Foundation's NSRegularExpression everywhere else; the
@@ -128,9 +127,12 @@ let package = Package(
             name: "CSegmentTrie",
             path: "Benchmarks/CSegmentTrie"
         ),
-        // The match-throughput benchmark: `swift run -c release waypoint-bench --help`.
+        // The match-throughput benchmark: `swift run -c release waypoint-bench --help`. Not a
+        // product, so packages that depend on Waypoint never see it: `swift run` finds an
+        // executable target of the root package by its name, which is why the target is
+        // named `waypoint-bench` (its module is `waypoint_bench`).
         .executableTarget(
-            name: "WaypointBenchmark",
+            name: "waypoint-bench",
             dependencies: ["Waypoint", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results"],
@@ -138,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointBenchmarkTests",
-            dependencies: ["WaypointBenchmark", "Waypoint"],
+            dependencies: ["waypoint-bench", "Waypoint"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

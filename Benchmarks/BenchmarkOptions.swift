@@ -29,6 +29,8 @@ struct BenchmarkOptions {
     var callgrindChild: String?
     /// Only the regex-budget measurement (``RegexBudgetBenchmark``).
     var regexBudget = false
+    /// Only the JSON decoding measurement (``JSONDecodingBenchmark``).
+    var jsonDecoding = false
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
@@ -61,6 +63,8 @@ struct BenchmarkOptions {
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails, the worst of 10000 catastrophic tails, at the
                                 default budget and at UInt32.max
+          --json-decoding       only JSONValue through JSONDecoder against JSONValue(parsing:):
+                                a 511-deep array and 480 KB of small objects, as ratios
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
 
         Output:
@@ -135,6 +139,7 @@ struct BenchmarkOptions {
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
             case "--quick": options.quick = true
             case "--regex-budget": options.regexBudget = true
+            case "--json-decoding": options.jsonDecoding = true
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true

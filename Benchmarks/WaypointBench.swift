@@ -61,6 +61,10 @@ struct WaypointBench {
         #if DEBUG
             log("warning: a debug build; run `swift run -c release waypoint-bench` for real figures")
         #endif
+        if options.jsonDecoding {
+            print(try JSONDecodingBenchmark().run().joined(separator: "\n"))
+            return
+        }
         if options.regexBudget {
             print(try RegexBudgetBenchmark().run(log: log).joined(separator: "\n"))
             return

@@ -1,7 +1,7 @@
 import Testing
 import Waypoint
 
-@testable import WaypointBenchmark
+@testable import waypoint_bench
 
 /// Every contender answers the app corpus exactly as the reference matcher does, and the
 /// timed series refuses a contender that answers wrongly.

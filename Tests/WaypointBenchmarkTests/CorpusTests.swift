@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-@testable import WaypointBenchmark
+@testable import waypoint_bench
 
 /// The corpora are deterministic and their expected answers are right: the REST corpus's
 /// shape oracle and the app corpus's construction agree with the reference matcher.

@@ -1,7 +1,7 @@
 import Testing
 import Waypoint
 
-@testable import WaypointBenchmark
+@testable import waypoint_bench
 
 /// The C floor contender, the parsing of callgrind's output and the instruction gate.
 @Suite("Benchmark instruction counts and the C floor")

@@ -2,7 +2,7 @@ import CMallocCounter
 import Testing
 
 @testable import Waypoint
-@testable import WaypointBenchmark
+@testable import waypoint_bench
 
 /// Heap allocations of `Locked`, which every router and every link with a query makes.
 @Suite("Lock allocations")

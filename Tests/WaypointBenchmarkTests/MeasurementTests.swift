@@ -2,7 +2,7 @@ import CMallocCounter
 import Foundation
 import Testing
 
-@testable import WaypointBenchmark
+@testable import waypoint_bench
 
 /// The measuring and reporting parts: allocation counting, summaries, formatting, the
 /// plot and the command line.

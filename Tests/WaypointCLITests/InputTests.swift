@@ -9,7 +9,10 @@ struct InputTests {
     func version() async throws {
         let result = try await CLI.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.output == "waypoint 0.1.0-dev\n")
+        // The package's one version (Sources/Waypoint/Support/WaypointVersion.swift), in
+        // Semantic Versioning's form.
+        #expect(result.output == "waypoint \(WaypointVersion.current)\n")
+        #expect(WaypointVersion.current.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?/) != nil)
     }
 
     @Test("- reads a routes file from standard input")

@@ -132,29 +132,6 @@ struct ReadmeSnippetTests {
         DetourAnalytics.unmount()
         await DetourAnalyticsController.shared.close()
     }
-
-    @Test("every Swift snippet of the Detour guide is copied here verbatim")
-    func snippetsAreCopied() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let guide = testFile.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Sources/WaypointDetour/WaypointDetour.docc/UsingWaypointWithDetour.md")
-        let section = try String(contentsOf: guide, encoding: .utf8)
-        let blocks = section.components(separatedBy: "```swift\n").dropFirst().compactMap {
-            $0.components(separatedBy: "```").first
-        }
-        #expect(blocks.count == 6)
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        for block in blocks {
-            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let found = sourceLines.indices.contains { start in
-                start + lines.count <= sourceLines.count
-                    && Array(sourceLines[start..<(start + lines.count)]) == lines
-            }
-            #expect(found, "guide snippet not copied verbatim:\n\(block)")
-        }
-    }
 }
 
 // The DocC article's Detour destinations snippet, verbatim.

@@ -27,7 +27,9 @@ final class ShopModel {
     func showCart() {
         screen = .cart
     }
+}
 
+extension ShopModel {
     func show(_ screen: Screen) {
         self.screen = screen
     }

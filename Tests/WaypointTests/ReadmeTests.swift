@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Waypoint
 
-/// The README's router snippets, copied verbatim between the markers, so they compile and
-/// do what the README says; and a check that every Swift block of the README and of the
-/// DocC articles appears in the project's tests or examples, so no snippet goes stale.
+/// The README's router snippets, copied verbatim between the markers, so they do what the
+/// README says. That every Swift block of the README and of the DocC articles compiles, as
+/// it is, is checked by `./dev compile-checks` (Scripts/compile-checks.sh), which extracts
+/// and builds each one.
 @Suite("README")
 struct ReadmeTests {
     @Test("the five-minute tour")
@@ -83,19 +84,14 @@ struct ReadmeTests {
             ])
     }
 
-    /// The project's root.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The tour's typed destinations: a route table that makes the app's own values.
-    enum Screen: Equatable, Sendable {
-        case product(id: Int, color: String?)
-        case order(UUID)
-    }
-
     @Test("typed destinations, typed parameters and reverse routing")
     func destinations() throws {
         // README snippet begins
+        enum Screen: Equatable {
+            case product(id: Int, color: String?)
+            case order(UUID)
+        }
+
         let screens = DestinationRouter<Screen>()
         try screens.register("/products/:id") { link in
             let id = try link.parameters.require("id", as: Int.self)
@@ -105,7 +101,8 @@ struct ReadmeTests {
             .order(try link.parameters.require("order", as: UUID.self))
         }
 
-        let shown = screens.destination(for: "myapp://x/products/42?color=red")  // .product(42, "red")
+        // .product(id: 42, color: "red")
+        let shown = screens.destination(for: "myapp://x/products/42?color=red")
         let passed = screens.destination(for: "myapp://x/products/forty-two")  // nil: not an Int
         // README snippet ends
         #expect(shown == .product(id: 42, color: "red"))
@@ -144,73 +141,5 @@ struct ReadmeTests {
         router.handle(URL(string: "myapp://open/products/42")!)
         // README snippet ends
         #expect(router.handle(URL(string: "myapp://open/products/42")!).deepLink?["id"] == "42")
-    }
-
-    /// The README and every DocC article of the library targets.
-    static func documents() throws -> [URL] {
-        var documents = [root.appendingPathComponent("README.md")]
-        let sources = root.appendingPathComponent("Sources")
-        guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else {
-            return documents
-        }
-        for case let file as URL in files
-        where file.pathExtension == "md" && file.deletingLastPathComponent().pathExtension == "docc" {
-            documents.append(file)
-        }
-        return documents.sorted { $0.path < $1.path }
-    }
-
-    /// The Swift code blocks of a Markdown document.
-    static func swiftBlocks(in markdown: String) -> [String] {
-        markdown.components(separatedBy: "```swift\n").dropFirst().map {
-            String($0.components(separatedBy: "```")[0])
-        }
-    }
-
-    @Test("every Swift block of the README and the DocC articles appears in a test or an example")
-    func snippetsAreCompiled() throws {
-        var sources: [String] = []
-        for directory in ["Tests", "Examples"] {
-            let base = Self.root.appendingPathComponent(directory)
-            guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
-                continue
-            }
-            for case let file as URL in files where file.pathExtension == "swift" {
-                sources.append(Self.normalize(try String(contentsOf: file, encoding: .utf8)))
-            }
-        }
-        let documents = try Self.documents()
-        #expect(documents.count > 1, "the DocC articles were found")
-        var blockCount = 0
-        for document in documents {
-            let text = try String(contentsOf: document, encoding: .utf8)
-            let name = document.path.dropFirst(Self.root.path.count + 1)
-            for block in Self.swiftBlocks(in: text) where !block.contains(".package(") {
-                // A manifest fragment cannot compile on its own; every other block must, with
-                // the imports it shows: some test or example holds its code and those imports.
-                blockCount += 1
-                let lines = Self.normalize(block).split(separator: "\n").map(String.init)
-                let imports = lines.filter { $0.hasPrefix("import ") }
-                let code = lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
-                let found = sources.contains { source in
-                    source.contains(code)
-                        && imports.allSatisfy { source.contains("\n\($0)\n") || source.hasPrefix("\($0)\n") }
-                }
-                #expect(
-                    found, "\(name): block not found, with its imports, in a test or an example:\n\(block)")
-            }
-        }
-        #expect(blockCount > 10)
-    }
-
-    /// Lines trimmed and runs of spaces collapsed, so indentation and the formatter's
-    /// alignment of trailing comments do not matter.
-    static func normalize(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in
-                line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            }
-            .filter { !$0.isEmpty }
-            .joined(separator: "\n")
     }
 }

@@ -94,7 +94,9 @@ struct JSONParser {
                         index += 1
                         var members: [String: JSONValue] = [:]
                         members.reserveCapacity(values.count - valueStart)
-                        for (key, member) in zip(keys[keyStart...], values[valueStart...]) {
+                        // A repeated key keeps its first value, as JSONDecoder reads it.
+                        for (key, member) in zip(keys[keyStart...], values[valueStart...])
+                        where members[key] == nil {
                             members[key] = member
                         }
                         value = .object(members)

@@ -1,66 +1,28 @@
 extension JSONValue: Codable {
     /// Decodes a JSON value from any decoder: `null`, a Boolean, a number, a string, an
-    /// array or an object, tried in that order.
+    /// array or an object.
     ///
-    /// A number that a `Double` cannot hold exactly, such as `9007199254740993` from a
-    /// `JSONDecoder`, is decoded as its exact digits in a string, as
-    /// ``init(encoding:maximumDepth:)`` writes large integers. Arrays and objects may nest at
-    /// most ``defaultMaximumDepth`` levels, counted along the decoder's coding path.
+    /// An integer beyond ±2^53 that `Int64` or `UInt64` holds, such as `9007199254740993`
+    /// from a `JSONDecoder`, is decoded as its exact digits in a string, as
+    /// ``init(encoding:maximumDepth:)`` writes large integers. A number beyond that range
+    /// (`18446744073709551617`, a hundred nines) becomes the nearest `Double`, as
+    /// ``init(parsing:maximumDepth:)`` reads it: a `Decoder` offers no way to read a number's
+    /// digits. When an object repeats a key, the decoder decides which value is read
+    /// (`JSONDecoder` keeps the first, as ``init(parsing:maximumDepth:)`` does). Arrays and
+    /// objects may nest at most ``defaultMaximumDepth`` levels below the decoder's position.
     ///
     /// - Throws: `DecodingError` when the decoder holds none of these, or nests too deeply.
+    /// - Complexity: Linear in the size of the value for `JSONDecoder`: the value is read
+    ///   through its containers, guessing each value's kind from its neighbours, so the
+    ///   decoder's coding path is never rebuilt except for a wrong guess (see
+    ///   <doc:HostileInput>).
     public init(from decoder: any Decoder) throws {
         if let own = decoder as? JSONValueDecoder {
             self = own.value
             return
         }
-        guard decoder.codingPath.count < Self.defaultMaximumDepth else {
-            throw JSONValueDecoder.corrupted(
-                "arrays and objects nested deeper than \(Self.defaultMaximumDepth) levels", decoder.codingPath
-            )
-        }
-        if let container = try? decoder.singleValueContainer() {
-            if container.decodeNil() {
-                self = .null
-                return
-            }
-            if let flag = try? container.decode(Bool.self) {
-                self = .bool(flag)
-                return
-            }
-            if let integer = try? container.decode(Int64.self) {
-                self = integer.deepLinkJSONValue
-                return
-            }
-            if let integer = try? container.decode(UInt64.self) {
-                self = integer.deepLinkJSONValue
-                return
-            }
-            if let number = try? container.decode(Double.self) {
-                self = .number(number)
-                return
-            }
-            if let text = try? container.decode(String.self) {
-                self = .string(text)
-                return
-            }
-        }
-        if var elements = try? decoder.unkeyedContainer() {
-            var array: [JSONValue] = []
-            while !elements.isAtEnd {
-                array.append(try elements.decode(JSONValue.self))
-            }
-            self = .array(array)
-            return
-        }
-        if let members = try? decoder.container(keyedBy: JSONMemberKey.self) {
-            var object: [String: JSONValue] = [:]
-            for key in members.allKeys {
-                object[key.stringValue] = try members.decode(JSONValue.self, forKey: key)
-            }
-            self = .object(object)
-            return
-        }
-        throw JSONValueDecoder.corrupted("not a JSON value", decoder.codingPath)
+        var reader = JSONValueReader(maximumDepth: Self.defaultMaximumDepth)
+        self = try reader.read(decoder, slot: JSONValueReader.Slot(depth: 0, name: nil))
     }
 
     /// Encodes the value into any encoder: strings, numbers, Booleans and `null` as single
@@ -118,7 +80,12 @@ extension JSONValue {
     /// ``init(encoding:maximumDepth:)`` and ``DeepLinkBuilder`` write integers beyond
     /// ±2^53). A `Double` or `Float` also decodes from the strings `nan`, `inf` and `-inf`, a
     /// `Date` from the ISO 8601 text the builder writes, and a `URL` from its absolute
-    /// string. Other values decode only from their own JSON kind.
+    /// string. Where the type asks for an object or an array (a struct, an array, a
+    /// dictionary) and the value is a string whose text is the JSON of one, such as
+    /// `?cart={"items":[…]}` from a web page, the text is parsed (within the depth left) and
+    /// read: `link.queryParameters["cart"]?.decode(Cart.self)` works whether or not the
+    /// link lists `cart` in `dpl:json-encoded-fields`. Text that is not valid JSON throws
+    /// `DecodingError.dataCorrupted`. Other values decode only from their own JSON kind.
     ///
     /// - Parameters:
     ///   - type: The type to decode.

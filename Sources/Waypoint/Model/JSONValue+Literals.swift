@@ -34,10 +34,10 @@ extension JSONValue: ExpressibleByArrayLiteral {
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
-    /// Creates an ``object(_:)`` from a dictionary literal; when a key is repeated, the last
-    /// value wins.
+    /// Creates an ``object(_:)`` from a dictionary literal; when a key is repeated, the first
+    /// value wins, as in parsed JSON text.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
     }
 }
 

@@ -14,7 +14,9 @@ extension JSONValue {
     /// - Numbers follow the RFC's grammar (no `+1`, `01`, `.5`, `1.`, `NaN`) and become the
     ///   nearest `Double`; a number beyond the `Double` range is an error, one too small
     ///   becomes zero.
-    /// - When an object repeats a key, the last value wins.
+    /// - When an object repeats a key, the first value wins: `{"a":1,"a":2}` is `{"a":1}`,
+    ///   as Foundation's `JSONDecoder` reads it, so a link's JSON field and a `JSONValue`
+    ///   decoded through `JSONDecoder` agree.
     /// - The parser keeps its own stack instead of recursing, and arrays and objects may nest
     ///   at most `maximumDepth` levels, so hostile input cannot exhaust the call stack or
     ///   build unbounded nesting.

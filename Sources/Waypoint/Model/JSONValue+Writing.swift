@@ -14,39 +14,69 @@ extension JSONValue {
     ///
     /// - Complexity: O(*n* + *k* log *k*) for *n* characters of output and *k* keys in the
     ///   largest object.
+    ///   The writer keeps its own stack instead of recursing, so a value nested however deeply
+    ///   (built in code, beyond what the parser accepts) is written on any thread.
     public var jsonString: String {
         var output = ""
         write(to: &output)
         return output
     }
 
+    /// A container being written: what is left of it.
+    private enum WriteFrame {
+        case array(ArraySlice<JSONValue>)
+        case object([String: JSONValue], ArraySlice<String>)
+    }
+
     private func write(to output: inout String) {
-        switch self {
-        case .string(let text):
-            Self.writeString(text, to: &output)
-        case .number(let number):
-            output += NumberText.finite(number) ?? "null"
-        case .bool(let flag):
-            output += flag ? "true" : "false"
-        case .null:
-            output += "null"
-        case .array(let elements):
-            output += "["
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output += "," }
-                element.write(to: &output)
+        var stack: [WriteFrame] = []
+        var next: JSONValue? = self
+        while true {
+            if let value = next {
+                next = nil
+                switch value {
+                case .string(let text):
+                    Self.writeString(text, to: &output)
+                case .number(let number):
+                    output += NumberText.finite(number) ?? "null"
+                case .bool(let flag):
+                    output += flag ? "true" : "false"
+                case .null:
+                    output += "null"
+                case .array(let elements):
+                    output += "["
+                    stack.append(.array(elements[...]))
+                case .object(let members):
+                    output += "{"
+                    let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                    stack.append(.object(members, keys[...]))
+                }
             }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (offset, key) in keys.enumerated() {
-                if offset > 0 { output += "," }
+            // Take the next member of the innermost container, or close it.
+            guard let frame = stack.popLast() else { return }
+            switch frame {
+            case .array(var rest):
+                // The slices start at 0: a member after the first is preceded by a comma.
+                let isFirst = rest.startIndex == 0
+                guard let element = rest.popFirst() else {
+                    output += "]"
+                    continue
+                }
+                if !isFirst { output += "," }
+                stack.append(.array(rest))
+                next = element
+            case .object(let members, var keys):
+                let isFirst = keys.startIndex == 0
+                guard let key = keys.popFirst() else {
+                    output += "}"
+                    continue
+                }
+                if !isFirst { output += "," }
                 Self.writeString(key, to: &output)
                 output += ":"
-                members[key]?.write(to: &output)
+                stack.append(.object(members, keys))
+                next = members[key] ?? .null
             }
-            output += "}"
         }
     }
 

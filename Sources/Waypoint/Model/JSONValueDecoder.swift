@@ -6,7 +6,8 @@ import Foundation
 /// mirror how ``JSONValue/init(encoding:maximumDepth:)`` and ``DeepLinkBuilder`` write values:
 /// an integer also decodes from a string of its decimal digits (integers beyond ±2^53 are
 /// written so), a `Double` or `Float` from the strings `nan`, `inf` and `-inf`, a `Date` from
-/// the ISO 8601 text the builder writes, and a `URL` from its absolute string. An integer
+/// the ISO 8601 text the builder writes, and a `URL` from its absolute string; where an object
+/// or an array is asked for, a string holding the JSON text of one is parsed and read. An integer
 /// decodes from a number only when the number is exactly an integer of that type, so no
 /// digit is lost or rounded. Containers nest at most `maximumDepth` levels.
 struct JSONValueDecoder: Decoder {
@@ -18,7 +19,7 @@ struct JSONValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try checkDepth()
-        guard case .object(let members) = value else {
+        guard case .object(let members) = try embedded(value) else {
             throw Self.mismatch([String: JSONValue].self, value, codingPath)
         }
         return KeyedDecodingContainer(
@@ -27,7 +28,7 @@ struct JSONValueDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkDepth()
-        guard case .array(let elements) = value else {
+        guard case .array(let elements) = try embedded(value) else {
             throw Self.mismatch([JSONValue].self, value, codingPath)
         }
         return UnkeyedContainer(elements: elements, codingPath: codingPath, maximumDepth: maximumDepth)
@@ -35,6 +36,28 @@ struct JSONValueDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         SingleValueContainer(decoder: self)
+    }
+
+    /// Where a container is asked for: the object or array that a string holds as JSON text
+    /// (`?cart={"items":[…]}` from a web page arrives as a string), read with the depth
+    /// left; any other value as it is. A string that is not the JSON text of an object or
+    /// an array stays a string, and the caller reports the mismatch.
+    private func embedded(_ value: JSONValue) throws -> JSONValue {
+        guard case .string(let text) = value, let first = text.utf8.first(where: { !Self.isWhitespace($0) }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return value }
+        do {
+            return try JSONValue(parsing: text, maximumDepth: maximumDepth - codingPath.count)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "the string is not valid JSON text: \(error)",
+                    underlyingError: error))
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private func checkDepth() throws {
@@ -52,7 +75,13 @@ struct JSONValueDecoder: Decoder {
     static func decode<T: Decodable>(
         _ value: JSONValue, as type: T.Type, codingPath: [any CodingKey], maximumDepth: Int
     ) throws -> T {
-        if type == JSONValue.self, let itself = value as? T { return itself }
+        if type == JSONValue.self, let itself = value as? T {
+            // The value is returned whole: its own nesting counts against the limit.
+            guard codingPath.count + value.nestingDepth <= maximumDepth else {
+                throw corrupted("arrays and objects nested deeper than \(maximumDepth) levels", codingPath)
+            }
+            return itself
+        }
         if type == Date.self {
             guard let date = Date(deepLinkJSONValue: value) as? T else {
                 throw mismatch(type, value, codingPath, expected: "an ISO 8601 date")

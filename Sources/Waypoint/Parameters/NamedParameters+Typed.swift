@@ -46,6 +46,14 @@ extension NamedParameters {
         self[name].flatMap { URL(string: $0) }
     }
 
+    /// The parameter `name` as a date, read as ``DeepLinkBuilder`` writes dates: ISO 8601 in
+    /// UTC with optional milliseconds (`2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.250Z`),
+    /// or seconds since 1970 for a date beyond the ISO 8601 range; nil when absent or
+    /// anything else (a date that does not exist, such as `2023-02-29`, a time zone offset).
+    public func get(_ name: String, as type: Date.Type = Date.self) -> Date? {
+        self[name].flatMap { Date(deepLinkJSONValue: .string($0)) }
+    }
+
     /// The parameter `name` converted to `Value` with `init?(_: String)`.
     ///
     /// - Throws: ``ParameterError/missing(name:type:)`` when there is no such parameter,
@@ -99,6 +107,13 @@ extension NamedParameters {
     /// - Throws: ``ParameterError`` when it is absent or Foundation reads no URL from it.
     public func require(_ name: String, as type: URL.Type = URL.self) throws(ParameterError) -> URL {
         try require(name, converting: { URL(string: $0) })
+    }
+
+    /// The parameter `name` as a date, as ``get(_:as:)-(_,Date.Type)`` reads it.
+    ///
+    /// - Throws: ``ParameterError`` when it is absent or not such a date.
+    public func require(_ name: String, as type: Date.Type = Date.self) throws(ParameterError) -> Date {
+        try require(name, converting: { Date(deepLinkJSONValue: .string($0)) })
     }
 
     /// The one conversion every typed accessor goes through.

@@ -80,12 +80,52 @@ package struct RouteTemplate: Sendable {
         return given
     }
 
+    /// How the `/`s of a value that may span segments (`**`, `:name(regex)` in the path)
+    /// are written. The matcher reads a `/` and a `%2F` the same in such a value, but other
+    /// routes do not: `guide/intro` written as two segments matches an earlier
+    /// `/docs/:section/:page`, written `guide%2Fintro` only `/docs/**` (issue 21 §5).
+    package enum Spelling: CaseIterable, Sendable {
+        /// Each `/` a separator, but a `/` that ends the path `%2F`, which the trailing-slash
+        /// rule cannot drop: the spelling tried first.
+        case separators
+        /// Each `/` a separator, a final one too: what a router with strict trailing
+        /// slashes reads back.
+        case trailingSeparator
+        /// Each `/` a separator, and a final one followed by the `/` that the non-strict
+        /// trailing-slash rule drops: `photos/` written `photos//`, which a `*` cannot match.
+        case doubledTrailingSeparator
+        /// Each `/` written `%2F`, so the value stays in one segment.
+        case escaped
+    }
+
+    /// The spellings worth trying for `given`, preferred first: only ``Spelling/separators``
+    /// unless a value that may span segments holds a `/`.
+    func spellings(_ given: [String: String]) -> [Spelling] {
+        for (index, segment) in pattern.segments.enumerated() where !(pattern.kind == .host && index == 0) {
+            switch segment.form {
+            case .glob where given["**"]?.contains("/") == true:
+                return Spelling.allCases
+            case .pattern(let pieces, _):
+                for case .parameter(let name, _, .some, _) in pieces where given[name]?.contains("/") == true
+                {
+                    return Spelling.allCases
+                }
+            default:
+                continue
+            }
+        }
+        return [.separators]
+    }
+
     /// The URL text for `parameters` (already checked), before it is verified by matching.
     ///
     /// - Parameters:
     ///   - scheme: The scheme to write; the caller checked it.
     ///   - host: The host of a path route, written percent-encoded; nil writes an empty host.
-    func url(_ given: [String: String], scheme: String, host: String?) throws(ReverseRoutingError) -> String {
+    ///   - spelling: How the `/`s of spanning values are written.
+    func url(
+        _ given: [String: String], scheme: String, host: String?, spelling: Spelling = .separators
+    ) throws(ReverseRoutingError) -> String {
         var components: [String] = []
         var endsWithValueSlash = false
         for (index, segment) in pattern.segments.enumerated() {
@@ -93,7 +133,7 @@ package struct RouteTemplate: Sendable {
             let keep = inHost ? Self.isHostCharacter : Self.isSegmentCharacter
             // Nothing spans out of the host: a `/` there is written `%2F`, which the host
             // keeps after decoding, whether the host is matched alone or with the path.
-            let spanning = !inHost
+            let spanning = !inHost && spelling != .escaped
             let appended = components.count
             var endsWithSlash = false
             defer { if components.count > appended { endsWithValueSlash = endsWithSlash } }
@@ -135,9 +175,11 @@ package struct RouteTemplate: Sendable {
                 components.append(text)
             }
         }
-        if endsWithValueSlash, var last = components.popLast() {
+        if endsWithValueSlash, spelling == .separators, var last = components.popLast() {
             last.removeLast()
             components.append(last + "%2F")
+        } else if endsWithValueSlash, spelling == .doubledTrailingSeparator {
+            components.append("")
         }
         var body = components.joined(separator: "/")
         if pattern.kind == .path {

@@ -1,4 +1,4 @@
-/// Why ``Router/url(for:parameters:scheme:host:)`` could not build a URL that matches its
+/// Why ``Router/url(for:parameters:scheme:host:)-(String,_,_,_)`` could not build a URL that matches its
 /// route back with the same parameters.
 ///
 /// Every case names the route as registered. No URL is returned when the value it would
@@ -27,7 +27,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     /// The value does not match the pattern its parameter has in the route: the regex of a
     /// `:name(regex)`, or a `/` in a value that must stay within one segment of a regex part.
     case valueRejected(route: String, name: String, value: String)
-    /// The URL matches an earlier-registered route, which would win.
+    /// The URL matches an earlier-registered route, which would win, and so does every
+    /// other spelling of the same values (`%2F` for a `/` in a `**` or `:name(regex)` value).
     case shadowed(route: String, url: String, winner: String)
     /// The URL matches the route back, but with other parameters: the values are ambiguous
     /// in this route (in `/f/:a.:b`, `a = "x.y"` reads back as `a = "x"`, `b = "y.…"`).

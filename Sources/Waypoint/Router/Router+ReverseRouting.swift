@@ -18,7 +18,10 @@ extension Router {
     ///
     /// Before it is returned, the URL is matched with this router: it is returned only when
     /// `route` wins it and captures `parameters` back (without `"*"`), so a URL that would
-    /// open something else is never returned.
+    /// open something else is never returned. When a `**` or `:name(regex)` value holds a
+    /// `/` and the URL written with `/` separators opens an earlier route, the other
+    /// spellings of the same value are tried (a final `/` kept, every `/` written `%2F`),
+    /// and the first that round-trips is returned.
     ///
     /// - Parameters:
     ///   - route: A registered route string, exactly as registered.
@@ -32,47 +35,64 @@ extension Router {
     /// - Throws: ``ReverseRoutingError``: the route is unknown or has a raw-regex segment,
     ///   the scheme or host is wrong, a parameter is missing, unknown, given twice, empty
     ///   where a segment is required or rejected by its pattern, another route would win, or
-    ///   the values read back differently.
-    /// - Complexity: one match of the URL, plus one `matches` when the URL does not round-trip.
+    ///   the values read back differently. When no spelling round-trips, the error is the
+    ///   first spelling's.
+    /// - Complexity: one hash lookup of `route`, whatever the number of routes, then one
+    ///   match of the URL (up to three when a spanning value holds a `/` and the first
+    ///   spelling does not round-trip), plus one `matches` when none does.
     public func url(
         for route: String, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
         host: String? = nil
     ) throws(ReverseRoutingError) -> URL {
-        let table = snapshot.table
-        guard let compiled = table.routes.first(where: { $0.pattern.route == route }) else {
-            throw .unknownRoute(route: route)
+        let plan = try reversePlan(for: route, parameters: parameters, scheme: scheme, host: host)
+        var first: ReverseRoutingError?
+        for candidate in plan.candidates {
+            guard let error = plan.refusal(of: candidate) else { return candidate.url }
+            if first == nil { first = error }
         }
+        throw first ?? .unmatched(route: route, url: "")
+    }
+
+    /// The URL that the route named `route` matches with exactly `parameters`: the same as
+    /// ``url(for:parameters:scheme:host:)-(String,_,_,_)`` with the name's route string.
+    ///
+    /// - Throws: ``ReverseRoutingError``, as the string form does.
+    public func url(
+        for route: RouteName, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
+        host: String? = nil
+    ) throws(ReverseRoutingError) -> URL {
+        try url(for: route.route, parameters: parameters, scheme: scheme, host: host)
+    }
+
+    /// Everything reverse routing of `route` with `parameters` needs: the route, the
+    /// snapshot it was found in, the checked values and the URLs that may carry them.
+    ///
+    /// - Throws: ``ReverseRoutingError`` for every check made before matching.
+    func reversePlan(
+        for route: String, parameters: RouteParameters, scheme: String?, host: String?
+    ) throws(ReverseRoutingError) -> ReversePlan {
+        guard let (snapshot, order) = snapshot(ofRoute: route) else { throw .unknownRoute(route: route) }
+        let compiled = snapshot.table.route(order: order)
         let template = try RouteTemplate(compiled.pattern)
         let scheme = try Self.scheme(scheme, for: compiled.pattern)
         if let host, compiled.pattern.kind == .host { throw .unexpectedHost(route: route, host: host) }
         let given = try template.check(parameters)
-        let text = try template.url(given, scheme: scheme, host: host)
-        guard let url = URL(string: text) else { throw .unmatched(route: route, url: text) }
-
-        let written = url.absoluteString
+        var candidates: [ReversePlan.Candidate] = []
+        for spelling in template.spellings(given) {
+            let text = try template.url(given, scheme: scheme, host: host, spelling: spelling)
+            guard !candidates.contains(where: { $0.text == text }) else { continue }
+            guard let url = URL(string: text) else {
+                if candidates.isEmpty { throw .unmatched(route: route, url: text) }
+                continue
+            }
+            candidates.append(ReversePlan.Candidate(text: url.absoluteString, url: url))
+        }
         let expected = RouteParameters(
             elements: parameters.filter { !($0.name == "*" && template.hasWildcard) })
-        switch table.winner(written) {
-        case .refused(.urlTooLong):
-            throw .urlTooLong(route: route, length: written.utf8.count, limit: options.urlLengthBound)
-        case .refused:
-            throw .unmatched(route: route, url: written)
-        case .examined(let winner, _):
-            if let winner, winner.route == route, winner.routeParameters == expected { return url }
-            guard case .examined(let matches, _) = table.all(written) else {
-                throw .unmatched(route: route, url: written)
-            }
-            if let own = matches.first(where: { $0.route == route }) {
-                if own.routeParameters != expected {
-                    throw .ambiguous(route: route, url: written, parameters: own.routeParameters)
-                }
-                throw .shadowed(route: route, url: written, winner: winner?.route ?? route)
-            }
-            if let (name, value) = template.rejectedValue(given, options: options) {
-                throw .valueRejected(route: route, name: name, value: value)
-            }
-            throw .unmatched(route: route, url: written)
-        }
+        return ReversePlan(
+            route: route, order: order, snapshot: snapshot, template: template, given: given,
+            expected: expected,
+            candidates: candidates, options: options)
     }
 
     /// The scheme to write for `pattern`: the given one, checked against the route's.
@@ -85,5 +105,63 @@ extension Router {
         let matchesRoute = pattern.scheme.map { $0.lowercased() == scheme.lowercased() } ?? true
         guard valid, matchesRoute else { throw .invalidScheme(route: pattern.route, scheme: scheme) }
         return scheme
+    }
+}
+
+/// Reverse routing of one route with checked values: the URLs that may carry them,
+/// preferred first, and how each is judged by matching it back.
+struct ReversePlan {
+    /// One spelling of the URL.
+    struct Candidate {
+        /// The URL's text as `URL` reads it back.
+        let text: String
+        let url: URL
+    }
+
+    let route: String
+    /// The route's order in ``snapshot``'s table.
+    let order: Int32
+    /// The router's state the route was found in: every candidate is judged against it.
+    let snapshot: Router.Snapshot
+    let template: RouteTemplate
+    let given: [String: String]
+    /// The parameters a match of the route must capture (without `"*"`).
+    let expected: RouteParameters
+    /// The distinct spellings, preferred first; never empty.
+    let candidates: [Candidate]
+    let options: RouterOptions
+
+    /// Why `candidate` does not open `route` with ``expected`` in ``snapshot``; nil when it does.
+    func refusal(of candidate: Candidate) -> ReverseRoutingError? {
+        let table = snapshot.table
+        let written = candidate.text
+        switch table.winner(written) {
+        case .refused(.urlTooLong):
+            return .urlTooLong(route: route, length: written.utf8.count, limit: options.urlLengthBound)
+        case .refused:
+            return .unmatched(route: route, url: written)
+        case .examined(let winner, _):
+            if let winner, winner.route == route, winner.routeParameters == expected { return nil }
+            return diagnosis(of: written, winner: winner?.route)
+        }
+    }
+
+    /// Why `written`, which `winner` (or no route) wins, does not open `route` with
+    /// ``expected``: another route wins, the route reads other values back, or a value its
+    /// pattern rejects.
+    func diagnosis(of written: String, winner: String?) -> ReverseRoutingError {
+        guard case .examined(let matches, _) = snapshot.table.all(written) else {
+            return .unmatched(route: route, url: written)
+        }
+        if let own = matches.first(where: { $0.route == route }) {
+            if own.routeParameters != expected {
+                return .ambiguous(route: route, url: written, parameters: own.routeParameters)
+            }
+            return .shadowed(route: route, url: written, winner: winner ?? route)
+        }
+        if let (name, value) = template.rejectedValue(given, options: options) {
+            return .valueRejected(route: route, name: name, value: value)
+        }
+        return .unmatched(route: route, url: written)
     }
 }

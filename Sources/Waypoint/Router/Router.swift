@@ -122,11 +122,21 @@ public final class Router: Sendable {
         published.withLock { $0.table }
     }
 
+    /// The snapshot current now and the order of `route` in it, read under the registration
+    /// lock so that the two agree: reverse routing's lookup of a route by its string, one
+    /// hash lookup whatever the number of routes.
+    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
+        registry.withLock { registry in
+            guard let order = registry.orders[route] else { return nil }
+            return (published.withLock { $0 }, order)
+        }
+    }
+
     // MARK: Registration
 
     /// Registers `route` with a closure that handles every link it matches, wherever the
     /// link is handled: the form for servers and tools. App code whose handler calls
-    /// main-actor code registers with ``register(_:onMainActor:)`` instead.
+    /// main-actor code registers with ``register(_:onMainActor:)-(String,_)`` instead.
     ///
     /// Registering a route string that is already registered replaces its handler and keeps
     /// its place in the priority order.
@@ -172,7 +182,7 @@ public final class Router: Sendable {
     }
 
     /// Registers `route` with a main-actor handler value, which may decline links or have
-    /// no target, and runs on the main actor as ``register(_:onMainActor:)`` describes.
+    /// no target, and runs on the main actor as ``register(_:onMainActor:)-(String,_)`` describes.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(_ route: String, handler: any MainActorDeepLinkHandler) throws(RouteError) {
@@ -271,7 +281,7 @@ public final class Router: Sendable {
     /// Setting nil removes the route. A subscript cannot throw, so an invalid route is not
     /// registered and its error is appended to ``registrationErrors`` (which keeps the latest
     /// ``registrationErrorLimit`` and counts the older ones); use
-    /// ``register(_:handler:)-(_,(DeepLink)->Void)`` to get the error thrown.
+    /// ``register(_:handler:)-(String,(DeepLink)->Void)`` to get the error thrown.
     public subscript(route: String) -> RouteHandler? {
         get {
             registry.withLock { registry in registry.orders[route].map { registry.handlers[Int($0)] } }

@@ -1,7 +1,9 @@
+import Waypoint
+
 /// The `waypoint` executable: picks the command from the table and runs it.
 enum WaypointTool {
-    /// The version `waypoint --version` prints. The project has no tagged release yet.
-    static let version = "0.1.0-dev"
+    /// The version `waypoint --version` prints: the package's (`WaypointVersion`).
+    static var version: String { WaypointVersion.current }
 
     /// Runs the command line `arguments` (without the program name), printing through
     /// `console`, and returns the exit status.

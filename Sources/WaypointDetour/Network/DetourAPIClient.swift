@@ -1,6 +1,10 @@
 import Foundation
 import WaypointHTTP
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Sends the adapter's POST requests with the headers of detour.md §7, an exact overall
 /// timeout covering the whole exchange and a cap on the answer's size. It never throws:
 /// every outcome is a response or a `DetourHTTPFailure`.
@@ -59,6 +63,9 @@ package struct DetourAPIClient: Sendable {
             return .success(response)
         } catch let exceeded as DetourDeadline.Exceeded {
             return .failure(.timedOut(exceeded.seconds))
+        } catch let error as URLError where error.code == .timedOut {
+            // The transport's own exact timer, which fires even when the pool is busy.
+            return .failure(.timedOut(timeout))
         } catch is ResponseTooLargeError {
             return .failure(.responseTooLarge(limit: limit))
         } catch is CancellationError {

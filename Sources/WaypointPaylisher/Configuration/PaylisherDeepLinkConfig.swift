@@ -27,7 +27,7 @@ public struct PaylisherDeepLinkConfig: Sendable {
     /// Default 300 seconds.
     public var pendingDeepLinkTimeout: Duration
     /// Properties added to every event, after the event's own (spec §7.2). Default empty.
-    public var additionalEventProperties: [String: PaylisherJSONValue]
+    public var additionalEventProperties: [String: JSONValue]
     /// Keep campaign attribution (`campaign_key`, `deeplink_key`, `campaign_source`) for the
     /// session (spec §7.2). Default `true`.
     public var autoRegisterCampaignKeys: Bool
@@ -56,7 +56,7 @@ public struct PaylisherDeepLinkConfig: Sendable {
         autoHandleDeepLinks: Bool = true,
         authRequiredDestinations: [String] = [],
         pendingDeepLinkTimeout: Duration = .seconds(300),
-        additionalEventProperties: [String: PaylisherJSONValue] = [:],
+        additionalEventProperties: [String: JSONValue] = [:],
         autoRegisterCampaignKeys: Bool = true,
         shortLinkHosts: [String] = [],
         apiBase: URL = PaylisherDeepLinkConfig.defaultAPIBase,

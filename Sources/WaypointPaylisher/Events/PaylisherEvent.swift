@@ -18,10 +18,10 @@ public struct PaylisherEvent: Sendable, Equatable {
     public var name: String
     /// The properties: attribution first, then the event's own, then the configured
     /// additional properties.
-    public var properties: [String: PaylisherJSONValue]
+    public var properties: [String: JSONValue]
 
     /// Creates an event.
-    public init(name: String, properties: [String: PaylisherJSONValue]) {
+    public init(name: String, properties: [String: JSONValue]) {
         self.name = name
         self.properties = properties
     }

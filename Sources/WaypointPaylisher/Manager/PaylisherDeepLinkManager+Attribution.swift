@@ -6,9 +6,9 @@ extension PaylisherDeepLinkManager {
     /// `deeplink_key` and `campaign_source` of the session's last link with a campaign key,
     /// and `jid`, `journey_source` and `journey_age_hours` of the current journey, each only
     /// while the session it was recorded in is the current one.
-    public func attributionProperties() -> [String: PaylisherJSONValue] {
+    public func attributionProperties() -> [String: JSONValue] {
         let session = sessionID()
-        var properties: [String: PaylisherJSONValue] = [:]
+        var properties: [String: JSONValue] = [:]
         if let campaign = campaignAttribution, campaign.sessionID == session {
             properties["campaign_key"] = .string(campaign.key)
             properties["deeplink_key"] = .string(campaign.key)

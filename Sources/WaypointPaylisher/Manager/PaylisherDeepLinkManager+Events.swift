@@ -4,7 +4,7 @@ import Waypoint
 extension PaylisherDeepLinkManager {
     /// Sends one event (spec §7): attribution properties first, then the event's own (which
     /// win), then `additionalEventProperties` (last, as in the SDK).
-    func send(_ name: String, _ own: [String: PaylisherJSONValue]) {
+    func send(_ name: String, _ own: [String: JSONValue]) {
         guard config.captureDeepLinkEvents, let eventSink else { return }
         var properties = attributionProperties()
         properties.merge(own) { _, new in new }
@@ -49,7 +49,7 @@ extension PaylisherDeepLinkManager {
     /// `Deep Link Completed` for an approved gated link.
     func sendCompletedEvent(for slot: PaylisherAuthSlot) {
         let link = slot.arrival.link
-        var properties: [String: PaylisherJSONValue] = [
+        var properties: [String: JSONValue] = [
             "destination": .string(link.destination),
             "scheme": .string(link.scheme),
             "was_pending": .bool(true),
@@ -62,7 +62,7 @@ extension PaylisherDeepLinkManager {
     /// `Deep Link Timeout` for a gated link that waited too long.
     func sendTimeoutEvent(for slot: PaylisherAuthSlot) {
         let link = slot.arrival.link
-        var properties: [String: PaylisherJSONValue] = [
+        var properties: [String: JSONValue] = [
             "destination": .string(link.destination),
             "scheme": .string(link.scheme),
             "full_url": .string(link.url.absoluteString),
@@ -77,7 +77,7 @@ extension PaylisherDeepLinkManager {
     /// gated link (`replaced`).
     func sendCancelledEvent(for slot: PaylisherAuthSlot, reason: String) {
         let link = slot.arrival.link
-        var properties: [String: PaylisherJSONValue] = [
+        var properties: [String: JSONValue] = [
             "destination": .string(link.destination),
             "scheme": .string(link.scheme),
             "full_url": .string(link.url.absoluteString),
@@ -92,7 +92,7 @@ extension PaylisherDeepLinkManager {
     /// destination it seems to name (the host, else the last path segment).
     func sendFailedEvent(url: URL) {
         let reference = PaylisherURIReference(url.absoluteString)
-        var properties: [String: PaylisherJSONValue] = [
+        var properties: [String: JSONValue] = [
             "url": .string(url.absoluteString),
             "scheme": .string(reference.hasValidScheme ? String(reference.scheme ?? "") : "unknown"),
             "failure_reason": .string("parse_error"),

@@ -157,7 +157,7 @@ public final class PaylisherSDK {
     public func clearPendingDeepLink() -> Bool { manager.clearPendingDeepLink() }
 
     /// Forwards to ``PaylisherDeepLinkManager/attributionProperties()``.
-    public func attributionProperties() -> [String: PaylisherJSONValue] { manager.attributionProperties() }
+    public func attributionProperties() -> [String: JSONValue] { manager.attributionProperties() }
 
     /// Forwards to ``PaylisherDeepLinkManager/resetJourney()``.
     public func resetJourney() { manager.resetJourney() }

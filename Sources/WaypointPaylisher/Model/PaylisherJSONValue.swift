@@ -1,7 +1,6 @@
 import Waypoint
 
-/// A JSON value: the type of campaign `metaData` values and of event properties.
-///
-/// The same type as the core module's `JSONValue` (`Waypoint.JSONValue`): `string`,
-/// `number(Double)`, `bool`, `object`, `array` or `null`.
+/// The former name of the JSON value type of campaign `metaData` values and event
+/// properties: it is the core module's ``Waypoint/JSONValue``, one type everywhere.
+@available(*, deprecated, renamed: "JSONValue", message: "use Waypoint's JSONValue, the same type")
 public typealias PaylisherJSONValue = JSONValue

@@ -26,7 +26,7 @@ extension PaylisherResolvedDeepLinkPayload {
     /// other known field a string. A field of another type is ignored, as are unknown keys.
     /// Returns nil when no known field decoded, as for
     /// `{"error":"Campaign not found","statusCode":404}`.
-    package init?(jsonObject object: [String: PaylisherJSONValue]) {
+    package init?(jsonObject object: [String: JSONValue]) {
         self.init()
         var decodedAnyField = false
         for field in Self.stringFields {
@@ -63,7 +63,7 @@ extension PaylisherResolvedDeepLinkPayload {
     /// object, or has no known field (as for `{"error":"Campaign not found","statusCode":404}`).
     public init?(responseBody: Data) {
         guard let text = String(data: responseBody, encoding: .utf8),
-            case .object(let object)? = try? PaylisherJSONValue(parsing: text)
+            case .object(let object)? = try? JSONValue(parsing: text)
         else { return nil }
         self.init(jsonObject: object)
     }
@@ -71,8 +71,8 @@ extension PaylisherResolvedDeepLinkPayload {
     /// The campaign properties of a `Deep Link Opened` event (spec §7.1): each present
     /// field under its JSON name, `scheme` as `campaign_scheme`, `jid` as `campaign_jid`,
     /// `metaData` as an object and each of its entries again as `meta_<key>`.
-    package var eventProperties: [String: PaylisherJSONValue] {
-        var properties: [String: PaylisherJSONValue] = [:]
+    package var eventProperties: [String: JSONValue] {
+        var properties: [String: JSONValue] = [:]
         for field in Self.stringFields {
             guard let value = self[keyPath: field.keyPath] else { continue }
             switch field.name {

@@ -46,7 +46,7 @@ public struct PaylisherResolvedDeepLinkPayload: Sendable, Equatable {
     /// The document version (JSON `__v`).
     public var version: Int?
     /// Free-form campaign data.
-    public var metaData: [String: PaylisherJSONValue]?
+    public var metaData: [String: JSONValue]?
 
     /// Creates a payload; every field defaults to absent.
     public init(
@@ -56,7 +56,7 @@ public struct PaylisherResolvedDeepLinkPayload: Sendable, Equatable {
         fallbackUrl: String? = nil,
         scheme: String? = nil, iosUniversalUrl: String? = nil, webhookUrl: String? = nil,
         createdAt: String? = nil, updatedAt: String? = nil, adId: String? = nil, jid: String? = nil,
-        version: Int? = nil, metaData: [String: PaylisherJSONValue]? = nil
+        version: Int? = nil, metaData: [String: JSONValue]? = nil
     ) {
         self.id = id
         self.teamId = teamId

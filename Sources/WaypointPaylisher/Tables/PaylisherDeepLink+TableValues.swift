@@ -10,15 +10,15 @@ extension PaylisherDeepLink {
     /// `resolvedDestination` is read. An input that does not parse gives only
     /// `parseOK: false`. Absent values are `null`.
     package static func tableValues(
-        input: String, config: PaylisherDeepLinkConfig, givenCampaignData: PaylisherJSONValue? = nil
-    ) -> [String: PaylisherJSONValue] {
+        input: String, config: PaylisherDeepLinkConfig, givenCampaignData: JSONValue? = nil
+    ) -> [String: JSONValue] {
         guard let url = URL(string: input),
             var link = try? PaylisherDeepLink(url: url, platformHint: nil, config: config, timestamp: Date())
         else { return ["parseOK": false] }
         if case .object(let object)? = givenCampaignData {
             link = link.withCampaignData(PaylisherResolvedDeepLinkPayload(jsonObject: object))
         }
-        func optional(_ text: String?) -> PaylisherJSONValue { text.map { .string($0) } ?? .null }
+        func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
         return [
             "parseOK": true,
             "scheme": .string(link.scheme),

@@ -6,7 +6,7 @@ extension PaylisherDeepLinkConfig {
     /// (an array of strings) and `apiBase` (an absolute URL string); everything else default.
     ///
     /// - Throws: ``PaylisherTableOptionError`` naming an unknown option or a bad value.
-    package init(tableOptions options: [String: PaylisherJSONValue]) throws(PaylisherTableOptionError) {
+    package init(tableOptions options: [String: JSONValue]) throws(PaylisherTableOptionError) {
         self.init()
         for (name, value) in options {
             switch name {

@@ -6,40 +6,32 @@ import WaypointHTTP
 #endif
 
 /// The default ``PaylisherHTTPTransport``: `URLSession`, through FoundationNetworking on
-/// Linux. It sends a plain `GET` without caching and streams the body through its session's
-/// delegate, cancelling the request once the body goes past the caller's limit.
+/// Linux. It sends a plain `GET` without caching, in a session of its own per request, and
+/// streams the body through the session's delegate; the session is stopped (its connection
+/// closed) once the body goes past the caller's limit or the timeout passes. No call that can
+/// block, such as FoundationNetworking's cancel, runs on the caller's thread.
 public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
-    private let session: URLSession
-    private let delegate: CappedResponseDelegate
+    /// Makes each request's session configuration.
+    private let configuration: @Sendable () -> URLSessionConfiguration
 
-    /// The default session: ephemeral, without a cache, shared by every transport that was
-    /// not given one.
-    private static let defaultSession: (URLSession, CappedResponseDelegate) = session(
-        configuration: {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            return configuration
-        }())
-
-    /// A session with `configuration` whose delegate streams under a limit.
-    private static func session(
-        configuration: URLSessionConfiguration
-    ) -> (URLSession, CappedResponseDelegate) {
-        let delegate = CappedResponseDelegate(followsRedirects: true)
-        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
+    /// The default configuration: ephemeral, without a cache.
+    private static func defaultConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
     }
 
     /// Creates a transport.
     ///
     /// - Parameter session: whose configuration to use; by default an ephemeral one without
-    ///   a cache. The transport makes its own session from that configuration, so that it
-    ///   can stream bodies through its delegate.
+    ///   a cache. The transport makes a session of its own from that configuration for each
+    ///   request, so that it can stream the body through its delegate and stop it.
     public init(session: URLSession? = nil) {
         if let session {
-            (self.session, delegate) = Self.session(configuration: session.configuration)
+            configuration = { session.configuration }
         } else {
-            (self.session, delegate) = Self.defaultSession
+            configuration = Self.defaultConfiguration
         }
     }
 
@@ -51,16 +43,22 @@ public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
 
     /// Sends a `GET` for `url`, reading at most `maxBodyBytes` of the body.
     ///
-    /// FoundationNetworking on Linux truncates timeouts to whole seconds, so the timeout is
-    /// rounded up to a whole number of seconds (at least one); the manager enforces the exact
-    /// limit itself.
+    /// The manager enforces `timeout` on its clock; the transport adds a dispatch timer one
+    /// second later, which fires even when every thread of the cooperative pool is busy
+    /// (`URLError(.timedOut)`); URLSession's own timeout is
+    /// set to it rounded up to whole seconds (at least one), as FoundationNetworking on Linux
+    /// truncates timeouts.
     public func get(
         _ url: URL, timeout: Duration, maxBodyBytes: Int
     ) async throws -> (status: Int, body: Data) {
         var request = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.wholeSeconds(timeout))
         request.httpMethod = "GET"
-        let answer = try await delegate.run(session.dataTask(with: request), limit: maxBodyBytes)
+        let components = timeout.components
+        let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let answer = try await CappedResponseDelegate.run(
+            request, configuration: configuration, followsRedirects: true, limit: maxBodyBytes,
+            timeout: exact)
         return (answer.response.statusCode, answer.body)
     }
 

@@ -21,10 +21,10 @@ struct JSONValueTests {
         #expect(object == .object(["k": .string("v"), "k2": .number(1)]))
     }
 
-    @Test("a dictionary literal with a repeated key keeps the last value")
+    @Test("a dictionary literal with a repeated key keeps the first value, as parsed text does")
     func repeatedLiteralKey() {
         let object: JSONValue = ["k": 1, "k": 2]
-        #expect(object == ["k": 2])
+        #expect(object == .object(["k": 1]))
     }
 
     @Test("accessors return the payload of their own case only")

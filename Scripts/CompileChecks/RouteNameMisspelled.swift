@@ -1,0 +1,14 @@
+// expect-error: reference to member 'prodcut' cannot be resolved without a contextual type
+//
+// Issue 23 §2: a route named once with RouteName and misspelled where it is used is a
+// compile error, not a run-time unknownRoute. (With the String and RouteName overloads of
+// url(for:), Swift names no type in the message.)
+import Waypoint
+
+extension RouteName {
+    static let product = RouteName("/products/:id([0-9]+)")
+}
+
+let router = Router()
+try router.register(.product) { _ in }
+_ = try router.url(for: .prodcut, parameters: ["id": "42"], scheme: "myapp")

@@ -1,0 +1,34 @@
+/// Why ``DestinationRouter/url(for:scheme:host:)`` could not give a link that opens the
+/// destination again.
+public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No route registered with a printer (``DestinationRouter/register(_:destination:link:)-(String,_,_)``)
+    /// prints the destination, described as `String(describing:)` does.
+    case noRoute(destination: String)
+    /// The route that prints the destination makes no URL of its parameters: a parameter
+    /// is missing or rejected by its pattern, another route would win the URL, and the
+    /// other reasons ``ReverseRoutingError`` lists.
+    case route(ReverseRoutingError)
+    /// The URL opens `route` with the printed parameters, but reads back as another
+    /// destination: that of `winner`'s builder (described), or none when every builder
+    /// passes (`winner` and `destination` nil). The builder and printer of the route do
+    /// not agree.
+    case otherDestination(route: String, url: String, winner: String?, destination: String?)
+
+    /// A sentence naming the destination or route and the problem.
+    public var description: String {
+        switch self {
+        case .noRoute(let destination):
+            return "no route prints the destination \(destination)"
+        case .route(let error):
+            return error.description
+        case .otherDestination(let route, let url, let winner, let destination):
+            let read =
+                if let winner, let destination {
+                    "reads back as \(destination) through route \(DiagnosticText.quoted(winner))"
+                } else {
+                    "reads back as no destination"
+                }
+            return "\(DiagnosticText.quoted(url)), printed by route \(DiagnosticText.quoted(route)), \(read)"
+        }
+    }
+}

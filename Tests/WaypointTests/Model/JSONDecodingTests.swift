@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+@testable import Waypoint
+
+/// Issue 21, item 3 and issue 23, item 7: decoding a `JSONValue` through any `Decoder` does
+/// linear work, one reading of a repeated key, numbers as documented, the depth checked on
+/// the fast path, deep values written without recursion, and JSON text in a string decoded
+/// into the type that asks for it.
+@Suite("JSON values: decoding through decoders, and payloads as they arrive")
+struct JSONDecodingTests {
+    // MARK: Linear work
+
+    /// The documents the work is counted on, at a size `n`: nesting depth or object count.
+    static func shape(_ index: Int, _ n: Int) -> String {
+        switch index {
+        case 0: return String(repeating: "[", count: n) + String(repeating: "]", count: n)
+        case 1: return String(repeating: #"{"a":"#, count: n) + "1" + String(repeating: "}", count: n)
+        case 2:
+            return (0..<n).map { $0 % 2 == 0 ? "[" : #"{"a":"# }.joined() + #""x""#
+                + (0..<n).reversed().map { $0 % 2 == 0 ? "]" : "}" }.joined()
+        default:
+            return "["
+                + (0..<n).map { #"{"id":\#($0),"n":"x","ok":true,"z":null,"f":1.5}"# }
+                .joined(separator: ",") + "]"
+        }
+    }
+
+    static let shapeNames = [
+        "deep arrays", "deep objects", "deep arrays and objects alternating", "small objects",
+    ]
+
+    /// The failed probes and coding-path reads of decoding `text` through a counting decoder.
+    static func work(_ text: String) throws -> (failedProbes: Int, codingPathReads: Int) {
+        let expected = try JSONValue(parsing: text)
+        let counter = CountingDecoder.Counter()
+        let decoded = try JSONValue(from: CountingDecoder(value: expected, counter: counter))
+        #expect(decoded == expected)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == expected)
+        return (counter.failedProbes, counter.codingPathReads)
+    }
+
+    @Test(
+        "decoding reads no coding path, and its failed probes do not grow with depth or size",
+        arguments: 0..<4)
+    func boundedProbes(_ index: Int) throws {
+        let (small, large) = index == 3 ? (1_000, 4_000) : (255, 511)
+        let few = try Self.work(Self.shape(index, small))
+        let many = try Self.work(Self.shape(index, large))
+        let name = Self.shapeNames[index]
+        // Each failed probe (and each read of codingPath) costs JSONDecoder the square of
+        // the depth; the five probes a level of 86f3003 (2,555 at depth 511) made these
+        // cubic. What is left is the first sightings of each kind, a constant.
+        #expect(many.codingPathReads == 0, "\(name)")
+        #expect(many.failedProbes == few.failedProbes, "\(name): \(few) then \(many)")
+        #expect(many.failedProbes <= 24, "\(name): \(many.failedProbes) failed probes")
+    }
+
+    @Test("a value nested past the limit inside a decoder is refused, not recursed into")
+    func depthThroughDecoder() throws {
+        var value: JSONValue = 1
+        for _ in 0..<JSONValue.defaultMaximumDepth { value = [value] }
+        #expect(try JSONValue(from: CountingDecoder(value: value, counter: .init())) == value)
+        #expect(throws: DecodingError.self) {
+            try JSONValue(from: CountingDecoder(value: [value], counter: .init()))
+        }
+    }
+
+    // MARK: Repeated keys
+
+    @Test("a repeated key keeps its first value: parsed, through JSONDecoder, as a link's JSON field")
+    func repeatedKeys() throws {
+        let text = #"{"a":1,"a":2,"b":{"c":true,"c":false}}"#
+        let expected: JSONValue = ["a": 1, "b": ["c": true]]
+        #expect(try JSONValue(parsing: text) == expected)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == expected)
+        let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let url = try ModelTestSupport.url(
+            "myapp://x?p=\(query)&dpl:json-encoded-fields=%5B%22p%22%5D")
+        let link = try #require(DeepLink(url: url))
+        #expect(link.queryParameters["p"] == expected)
+        // A string holding the JSON text reads the same way.
+        #expect(try JSONValue.string(text).decode([String: JSONValue].self) == expected.objectValue)
+    }
+
+    // MARK: Numbers
+
+    @Test("integers through JSONDecoder: exact digits up to UInt64, the nearest Double beyond")
+    func bigIntegers() throws {
+        func decoded(_ text: String) throws -> JSONValue {
+            try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        }
+        #expect(try decoded("9007199254740993") == "9007199254740993")
+        #expect(try decoded("-9223372036854775808") == "-9223372036854775808")
+        #expect(try decoded("18446744073709551615") == "18446744073709551615")
+        #expect(try decoded("9007199254740992") == .number(9_007_199_254_740_992))
+        // Beyond UInt64: no Decoder gives the digits; the nearest Double, as parsing gives.
+        #expect(try decoded("18446744073709551617") == .number(18_446_744_073_709_551_617))
+        let nines = String(repeating: "9", count: 100)
+        #expect(try decoded(nines) == .number(1e100))
+        #expect(try decoded(nines) == JSONValue(parsing: nines))
+        #expect(try decoded("[1.5, -0.25, 1e300]") == [1.5, -0.25, 1e300])
+    }
+
+    // MARK: The fast path checks depth
+
+    @Test("decode(JSONValue.self, maximumDepth:) checks the value's own depth")
+    func fastPathDepth() throws {
+        var value: JSONValue = 1
+        for _ in 0..<10 { value = [value] }
+        #expect(try value.decode(JSONValue.self, maximumDepth: 10) == value)
+        #expect(throws: DecodingError.self) { try value.decode(JSONValue.self, maximumDepth: 9) }
+        struct Envelope: Decodable { var payload: JSONValue }
+        let envelope: JSONValue = ["payload": value]
+        #expect(try envelope.decode(Envelope.self, maximumDepth: 11).payload == value)
+        #expect(throws: DecodingError.self) { try envelope.decode(Envelope.self, maximumDepth: 10) }
+    }
+
+    // MARK: Deep values built in code
+
+    /// Runs `body` on a thread with a 512 KiB stack and returns its result.
+    static func onSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = 512 << 10
+            thread.start()
+        }
+    }
+
+    @Test("jsonString and description of a 5,000-deep value built in code, on a 512 KiB stack")
+    func deepWriting() async {
+        var value: JSONValue = ["k": 1]
+        for index in 0..<5_000 { value = index % 2 == 0 ? [value, nil] : ["v": value] }
+        let built = value
+        let (text, described) = await Self.onSmallStack { (built.jsonString, built.description) }
+        #expect(text == described)
+        #expect(text.hasPrefix(#"{"v":[{"v":["#))
+        #expect(text.hasSuffix(#",null]}"#))
+        #expect(text.contains(#"[{"k":1},null]"#))
+        // 2,500 objects `{"v":…}` (6 bytes each), 2,500 arrays `[…,null]` (7), `{"k":1}` (7).
+        let expectedLength = 2_500 * 6 + 2_500 * 7 + 7
+        #expect(text.utf8.count == expectedLength)
+    }
+
+    @Test("jsonString of containers with several members keeps order and commas")
+    func writingShape() {
+        let value: JSONValue = ["b": [1, [2, 3], [], [:]], "a": ["y": nil, "x": "s"], "c": []]
+        #expect(value.jsonString == #"{"a":{"x":"s","y":null},"b":[1,[2,3],[],{}],"c":[]}"#)
+    }
+
+    // MARK: Payloads as they arrive (issue 23, item 7)
+
+    struct Cart: Codable, Equatable {
+        struct Item: Codable, Equatable {
+            var sku: String
+            var qty: Int
+        }
+        var items: [Item]
+        var coupon: String?
+    }
+
+    @Test("a string holding JSON text decodes into the type that asks for an object or array")
+    func jsonTextInString() throws {
+        let cart = Cart(items: [.init(sku: "a-1", qty: 2)], coupon: "{not json}")
+        let text = #"{"items":[{"sku":"a-1","qty":2}],"coupon":"{not json}"}"#
+        // As a web page or a marketing tool sends it: no dpl:json-encoded-fields.
+        let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let link = try #require(DeepLink(url: try ModelTestSupport.url("myapp://cart?cart=\(query)")))
+        #expect(link.queryParameters["cart"] == .string(text))
+        #expect(try link.queryParameters["cart"]?.decode(Cart.self) == cart)
+        // A String still reads the text, and the String field inside stays a string.
+        #expect(try link.queryParameters["cart"]?.decode(String.self) == text)
+        // An array, and whitespace before the text.
+        #expect(try JSONValue.string(" [1, 2]").decode([Int].self) == [1, 2])
+        // Text that is not JSON says so.
+        #expect {
+            try JSONValue.string("{oops").decode(Cart.self)
+        } throws: { error in
+            guard case .dataCorrupted(let context)? = error as? DecodingError else { return false }
+            return context.debugDescription.hasPrefix("the string is not valid JSON text")
+        }
+        // A string that does not start like an object or array is a plain mismatch.
+        #expect(throws: DecodingError.self) { try JSONValue.string("cart").decode(Cart.self) }
+        // The depth left applies to the text.
+        let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+        #expect(throws: DecodingError.self) {
+            try JSONValue.string(deep).decode(JSONValue.Nested.self, maximumDepth: 10)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Decodes arrays of arrays through containers, for the depth test.
+    fileprivate struct Nested: Decodable {
+        init(from decoder: any Decoder) throws {
+            var elements = try decoder.unkeyedContainer()
+            while !elements.isAtEnd { _ = try elements.decode(Nested.self) }
+        }
+    }
+}
+
+@Suite("Typed parameters: dates")
+struct DateParameterTests {
+    @Test("get(_:as: Date.self) reads the dates DeepLinkBuilder writes")
+    func dates() throws {
+        let whole = Date(timeIntervalSince1970: 1_709_296_200)
+        let fraction = Date(timeIntervalSince1970: 1_709_296_200.25)
+        var builder = try #require(DeepLinkBuilder(string: "myapp://trip"))
+        builder["start"] = whole
+        builder["end"] = fraction
+        let url = try #require(builder.url)
+        #expect(url.absoluteString.contains("start=2024-03-01T12%3A30%3A00Z"))
+        let link = try #require(DeepLink(url: url))
+        #expect(link.parameters.get("start", as: Date.self) == whole)
+        #expect(link.parameters.get("end", as: Date.self) == fraction)
+        #expect(try link.parameters.require("start", as: Date.self) == whole)
+        let bad = try #require(
+            DeepLink(url: try ModelTestSupport.url("myapp://t?d=2023-02-29T00:00:00Z&e=soon")))
+        #expect(bad.parameters.get("d", as: Date.self) == nil)
+        #expect(bad.parameters.get("e", as: Date.self) == nil)
+        #expect(bad.parameters.get("missing", as: Date.self) == nil)
+        #expect(throws: ParameterError.self) { try bad.parameters.require("e", as: Date.self) }
+    }
+}
