@@ -38,20 +38,46 @@ struct RegexBudgetBenchmark {
                 lines.append("  miss, \(count) harmless tails, \(name): \(Self.format(seconds))")
             }
         }
-        let routes = (0..<catastrophicCount).map { "/p/:v\($0)((a+)+b)" }
-        let url = "https://example.com/p/" + String(repeating: "a", count: 28) + "bc"
-        for (name, budget) in Self.budgets {
-            log("catastrophic table, \(name)")
-            let router = try Self.router(routes, budget: budget)
-            var worst = 0.0
-            for _ in 0..<3 {
-                let (seconds, match) = Stopwatch.measure { router.match(url) }
-                try Self.expectMiss(match, name: name, url: url)
-                worst = max(worst, seconds)
+        // The reference of issue 21: a URL whose winner is the last of 10,000 ordinary tails,
+        // with the default budget, in the same run.
+        let ordinary = (0..<catastrophicCount).map { "/p/:v(x\($0)-[0-9]+)" }
+        let ordinaryRouter = try Self.router(ordinary, budget: RouterOptions().regexBudget)
+        let lastURL = "https://example.com/p/x\(catastrophicCount - 1)-7"
+        guard ordinaryRouter.match(lastURL)?.route == ordinary.last else {
+            throw BenchmarkError.usage(
+                "the last of \(catastrophicCount) ordinary tails did not win \(lastURL)")
+        }
+        let reference = medianPerLookup(ordinaryRouter, lastURL)
+        lines.append(
+            "  winner is the last of \(catastrophicCount) ordinary tails, default budget: \(Self.format(reference))"
+        )
+        // Hostile URLs: runs of `a` of several lengths, then `bc`.
+        let urls = [12, 28, 100, 1_000].map {
+            "https://example.com/p/" + String(repeating: "a", count: $0) + "bc"
+        }
+        let tables: [(String, [String])] = [
+            ("catastrophic tails (one pattern)", (0..<catastrophicCount).map { "/p/:v\($0)((a+)+b)" }),
+            (
+                "catastrophic tails (distinct patterns)",
+                (0..<catastrophicCount).map { "/p/:v((a+)+b|z\($0))" }
+            ),
+        ]
+        for (label, routes) in tables {
+            for (name, budget) in Self.budgets {
+                log("\(label), \(name)")
+                let router = try Self.router(routes, budget: budget)
+                var worst = 0.0
+                for url in urls {
+                    for _ in 0..<2 {
+                        let (seconds, match) = Stopwatch.measure { router.match(url) }
+                        try Self.expectMiss(match, name: name, url: url)
+                        worst = max(worst, seconds)
+                    }
+                }
+                lines.append(
+                    "  worst URL, \(catastrophicCount) \(label), \(name): \(Self.format(worst)) (\(String(format: "%.2f", worst / reference))× the reference)"
+                )
             }
-            lines.append(
-                "  worst of 3 lookups, \(catastrophicCount) catastrophic tails, \(name): \(Self.format(worst))"
-            )
         }
         return lines
     }

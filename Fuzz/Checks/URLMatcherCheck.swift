@@ -38,12 +38,13 @@ public enum URLMatcherCheck {
             checksDescriptions: index == 0 || index == configurations.count - 1)
     }
 
-    /// Checks one fuzz input.
+    /// Checks one fuzz input under one configuration, which the input's last byte picks
+    /// (a URL rarely ends in the same byte twice in a row, so mutations reach all four).
+    /// Checking every input under all four cost four times the work per input for the
+    /// same coverage: libFuzzer ran about 500 inputs a second (issue 21 §5).
     public static func check(_ data: [UInt8]) throws(FuzzViolation) {
         let text = String(decoding: data, as: UTF8.self)
         let url = text.utf8.first == UInt8(ascii: "/") ? "s://h" + text : text
-        for table in tables {
-            try table.check(url)
-        }
+        try tables[Int(data.last ?? 0) % tables.count].check(url)
     }
 }

@@ -92,9 +92,10 @@ struct ExplainCommandTests {
 /// `waypoint explain` when the lookup's regex budget runs out (routing.md §4).
 @Suite("waypoint explain: the regex budget")
 struct ExplainBudgetTests {
-    /// Two routes whose regex backtracks exponentially, then a fallback.
+    /// Two routes whose regexes (distinct: one run of a pattern answers for its copies)
+    /// backtrack exponentially, then a fallback.
     static let arguments = [
-        "explain", "--regex-budget", "150000", "--route", "/p/:a((a+)+b)", "--route", "/p/:b((a+)+b)",
+        "explain", "--regex-budget", "150000", "--route", "/p/:a((a+)+b|x)", "--route", "/p/:b((a+)+b|y)",
         "--route", "/p/:c",
     ]
     static let url = "x://h/p/" + String(repeating: "a", count: 28) + "bc"
@@ -106,8 +107,8 @@ struct ExplainBudgetTests {
         #expect(
             result.output == """
                 \(Self.url)
-                  1. /p/:a((a+)+b): stopped: regex from path segment 2 hit the regex match limit
-                  2. /p/:b((a+)+b): stopped: regex from path segment 2 not reached: the lookup's regex budget is spent
+                  1. /p/:a((a+)+b|x): stopped: regex from path segment 2 hit the regex match limit
+                  2. /p/:b((a+)+b|y): stopped: regex from path segment 2 not reached: the lookup's regex budget is spent
                   3. /p/:c: matched (c = "\(Self.url.dropFirst(8))")
                 winner: /p/:c
 

@@ -8,6 +8,25 @@ struct MatchCommandTests {
     static let routes = "# Shop\r\n/products/:id(\\d+)\r\n   \r\n/products/:slug\r\n\r\n/table/book\r\n"
     static let longURL = "x://h/" + String(repeating: "a", count: 8200)
 
+    @Test("match and explain --routes skip a UTF-8 byte order mark, as lint and test do")
+    func byteOrderMark() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write("routes.txt", "\u{FEFF}/a/:id\n/b\n")
+        try directory.write("only.txt", "\u{FEFF}\n/a/:id\n")
+        let match = try await CLI.run(
+            ["match", "--json", "--routes", "routes.txt", "x://h/a/7"], in: directory.url)
+        #expect(match.status == 0, "\(match)")
+        #expect(try JSONValue(parsing: match.output)["route"] == "/a/:id")
+        let explain = try await CLI.run(
+            ["explain", "--json", "--routes", "routes.txt", "x://h/a/7"], in: directory.url)
+        #expect(explain.status == 0, "\(explain)")
+        #expect(try JSONValue(parsing: explain.output)["routes"]?[0]?["route"] == "/a/:id")
+        #expect(!explain.output.contains("\u{FEFF}"))
+        let only = try await CLI.run(
+            ["match", "--json", "--routes", "only.txt", "x://h/a/7"], in: directory.url)
+        #expect(try JSONValue(parsing: only.output)["route"] == "/a/:id")
+    }
+
     @Test("prints the winner, its parameters and the query, or why nothing matched")
     func human() async throws {
         let directory = try ScratchDirectory()

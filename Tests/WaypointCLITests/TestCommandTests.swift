@@ -12,13 +12,60 @@ struct TestCommandTests {
         arguments: [
             // 98 cases and 5 routes that must fail registration.
             ("deeplinkkit.json", 103), ("detour.json", 83), ("paylisher.json", 90),
-            ("routing-checks.json", 23),
+            ("routing-checks.json", 23), ("regex-budget.json", 43),
         ])
     func fixture(_ file: String, _ checks: Int) async throws {
         let result = try await CLI.run(["test", "Tests/Fixtures/\(file)"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output == "\(checks) passed, 0 failed\n")
         #expect(result.errors.isEmpty)
+    }
+
+    @Test("--regex-budget runs router tables with that budget, over their own")
+    func regexBudgetFlag() async throws {
+        let directory = try ScratchDirectory()
+        // Two catastrophic tails of their own pattern each: a budget of one full match
+        // limit reaches the first and stops the second, which the case then expects.
+        try directory.write(
+            "budget.json",
+            #"""
+            {"description": "budget", "options": {"regexBudget": 4000000},
+             "routes": ["/c/:v((a+)+b|z0)", "/c/:v((a+)+b|z1)", "/c/:w"],
+             "cases": [{"name": "hostile", "input": "app://h/c/aaaaaaaaaaaaaaaaaaaaaaaaaaaabc",
+                        "expect": {"route": "/c/:w"}},
+                       {"name": "ordinary", "input": "app://h/c/z1", "expect": {"route": "/c/:v((a+)+b|z1)"}}]}
+            """#)
+        for budget in [[], ["--regex-budget", "0"], ["--regex-budget", "100000"]] {
+            let result = try await CLI.run(["test"] + budget + ["budget.json"], in: directory.url)
+            #expect(result.status == 0, "\(budget): \(result)")
+            #expect(result.output == "2 passed, 0 failed\n")
+        }
+        let bad = try await CLI.run(["test", "--regex-budget", "-1", "budget.json"], in: directory.url)
+        #expect(bad.status == 2)
+        #expect(bad.errors.contains("--regex-budget takes a whole number from 0 to 4294967295"))
+    }
+
+    @Test("regexBudget and matchLimit are router table options, checked like the others")
+    func budgetOptions() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write(
+            "options.json",
+            #"""
+            [{"description": "ok", "options": {"regexBudget": 0, "matchLimit": 5000},
+              "routes": ["/p/:id([0-9]+)"], "cases": [{"input": "app://h/p/1", "expect": {"route": "/p/:id([0-9]+)"}}]},
+             {"description": "negative", "options": {"regexBudget": -1},
+              "routes": ["/p"], "cases": [{"input": "app://h/p", "expect": {"matched": true}}]},
+             {"description": "fraction", "options": {"matchLimit": 1.5},
+              "routes": ["/p"], "cases": [{"input": "app://h/p", "expect": {"matched": true}}]}]
+            """#)
+        let result = try await CLI.run(["test", "options.json"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.output.hasSuffix("1 passed, 0 failed\n"))
+        #expect(
+            result.errors.contains(
+                #"option "regexBudget" must be a whole number from 0 to 4294967295"#))
+        #expect(
+            result.errors.contains(#"option "matchLimit" must be a whole number from 1 to 4294967295"#))
     }
 
     @Test("all fixture files at once")

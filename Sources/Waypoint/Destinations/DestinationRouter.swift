@@ -244,7 +244,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         } catch {
             return .failure(.route(error))
         }
-        let own = plan.snapshot.table.priority(ofOrder: plan.order)
+        let own = plan.snapshot.table.priority(of: RouteTable.RegistrationOrder(plan.order))
         var first: DestinationLinkError?
         for candidate in plan.candidates {
             let request = LinkRequest(matchURL: candidate.text, url: candidate.url)

@@ -19,7 +19,7 @@ struct CheckingCollector<Inner: TrieHitCollector>: TrieHitCollector {
     }
 
     mutating func record(_ hit: TrieHit) {
-        let route = context.table.route(order: hit.order)
+        let route = context.table.route(order: RouteTable.RegistrationOrder(hit.order))
         if route.checks.isEmpty {
             inner.record(hit)
             return

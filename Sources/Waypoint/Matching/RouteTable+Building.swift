@@ -22,6 +22,20 @@ extension RouteTable {
         private(set) var captures = AppendLog<Capture>(capacity: 16)
         /// Removed orders, ascending.
         private(set) var removed: [Int32] = []
+        /// Per order, the route's tail class (``RouteTable/tailClass(ofOrder:)``).
+        private(set) var tailClasses = AppendLog<Int32>(capacity: 16)
+        /// Whether a route was added with the tail class of an earlier one.
+        private(set) var hasTailTwins = false
+        /// The tail classes by trie, prefix and tail pattern. Only the builder reads it.
+        private var tailClassByKey: [TailKey: Int32] = [:]
+
+        /// What makes two routes' tails one class: the same trie, the same prefix steps
+        /// (so the same node) and the same tail pattern.
+        private struct TailKey: Hashable {
+            let group: Int
+            let steps: [CompiledRoute.TrieStep]
+            let pattern: [UInt8]
+        }
 
         init(options: RouterOptions, limits: RegexLimits) {
             self.options = options
@@ -53,6 +67,18 @@ extension RouteTable {
                     captureStart: start, captureEnd: Int32(captures.count), hasChecks: !route.checks.isEmpty))
             maxGroups = max(maxGroups, route.groupCount)
             hasChecks = hasChecks || !route.checks.isEmpty
+            var tailClass: Int32 = -1
+            if let tail = route.tail {
+                let key = TailKey(group: group, steps: route.steps, pattern: tail.pattern)
+                if let existing = tailClassByKey[key] {
+                    tailClass = existing
+                    hasTailTwins = true
+                } else {
+                    tailClass = order
+                    tailClassByKey[key] = order
+                }
+            }
+            tailClasses = tailClasses.appending(tailClass)
             return order
         }
 

@@ -8,6 +8,7 @@ extension RouteTable {
     /// that search did not pay for, and reports it as ``RouteStop/regexBudgetSpent(at:)``.
     package func explain(_ url: String) -> [RouteExplanation] {
         let notReached = Set(budgetTrace(url)?.notReached ?? [])
+        let orders = liveOrders
         var url = url
         return url.withUTF8 { bytes in
             guard bytes.count <= options.urlLengthBound else {
@@ -22,14 +23,16 @@ extension RouteTable {
             ) { view in
                 let context = SearchContext(
                     table: self,
-                    groups: routes.reduce(0) { max($0, $1.groupCount) },
+                    groups: orders.reduce(0) { max($0, route(order: $1).groupCount) },
                     caseInsensitivePaths: options.caseInsensitivePaths,
-                    strictTrailingSlash: options.strictTrailingSlash)
-                return routes.enumerated().map { order, route in
+                    strictTrailingSlash: options.strictTrailingSlash, hasTailTwins: false)
+                var tails = TailOutcomes()
+                return orders.enumerated().map { priority, order in
+                    let route = route(order: order)
                     let outcome = explain(
-                        route, order: Int32(order), scheme: scheme, view: view, context: context,
-                        reached: !notReached.contains(Int32(order)))
-                    return RouteExplanation(route: route.pattern.route, priority: order, outcome: outcome)
+                        route, order: order, scheme: scheme, view: view, context: context,
+                        reached: !notReached.contains(order), tails: &tails)
+                    return RouteExplanation(route: route.pattern.route, priority: priority, outcome: outcome)
                 }
             }
         }
@@ -41,9 +44,21 @@ extension RouteTable {
         }
     }
 
+    /// What each tail class's regex did on the rest of the URL from the class's node, with
+    /// and without the trailing slash, so that routes of one class
+    /// (``tailClass(ofOrder:)``) cost one run, as they do in a search.
+    private struct TailOutcomes {
+        var outcomes: [TailRun: RegexOutcome] = [:]
+
+        struct TailRun: Hashable {
+            let tailClass: Int32
+            let withTrailingSlash: Bool
+        }
+    }
+
     private func explain(
-        _ route: CompiledRoute, order: Int32, scheme: UnsafeBufferPointer<UInt8>, view fullView: SegmentView,
-        context: SearchContext, reached: Bool
+        _ route: CompiledRoute, order: RegistrationOrder, scheme: UnsafeBufferPointer<UInt8>,
+        view fullView: SegmentView, context: SearchContext, reached: Bool, tails: inout TailOutcomes
     ) -> RouteExplanation.Outcome {
         if let key = route.schemeKey,
             !(key.count == scheme.count && zip(key, scheme).allSatisfy { $0 == $1.asciiLowercased })
@@ -58,7 +73,8 @@ extension RouteTable {
         }
         func hit(_ kind: TrieHit.Kind, depth: Int, slash: Bool = false) -> RouteExplanation.Outcome {
             let hit = TrieHit(
-                order: order, kind: kind, depth: Int32(depth), withTrailingSlash: slash, isHost: isHost)
+                order: order.rawValue, kind: kind, depth: Int32(depth), withTrailingSlash: slash,
+                isHost: isHost)
             return .matched(
                 RouteParameters(elements: parameters(of: route, hit: hit, view: view, context: context)))
         }
@@ -128,8 +144,19 @@ extension RouteTable {
                 return .stopped(.segmentMissing(at: position(depth)))
             }
             guard reached else { return .stopped(.regexBudgetSpent(at: position(depth))) }
+            let tailClass = tailClass(ofOrder: order.rawValue)
+            func run(_ subject: UnsafeBufferPointer<UInt8>, withTrailingSlash: Bool) -> RegexOutcome {
+                let key = TailOutcomes.TailRun(tailClass: tailClass, withTrailingSlash: withTrailingSlash)
+                if let known = tails.outcomes[key] {
+                    // The parameters of a match are read from this route's own run.
+                    if known != .matched { return known }
+                }
+                let outcome = tail.regex.match(subject, limits: limits, into: context.matchData)
+                tails.outcomes[key] = outcome
+                return outcome
+            }
             if depth < view.count {
-                switch tail.regex.match(view.rest(from: depth), limits: limits, into: context.matchData) {
+                switch run(view.rest(from: depth), withTrailingSlash: false) {
                 case .matched: return hit(.tail, depth: depth)
                 case .limitExceeded(let kind): return .stopped(.limitHit(at: position(depth), limit: kind))
                 case .budgetSpent: return .stopped(.regexBudgetSpent(at: position(depth)))
@@ -137,9 +164,7 @@ extension RouteTable {
                 }
             }
             if !strict {
-                switch tail.regex.match(
-                    view.restWithTrailingSlash(from: depth), limits: limits, into: context.matchData)
-                {
+                switch run(view.restWithTrailingSlash(from: depth), withTrailingSlash: true) {
                 case .matched: return hit(.tail, depth: depth, slash: true)
                 case .limitExceeded(let kind): return .stopped(.limitHit(at: position(depth), limit: kind))
                 case .budgetSpent: return .stopped(.regexBudgetSpent(at: position(depth)))

@@ -36,6 +36,27 @@ package final class RouteTable: Sendable {
     /// Whether any route has segment checks (``CompiledRoute/checks``); when none has, the
     /// tries record their hits directly.
     private let hasChecks: Bool
+    /// Per order: the tail class of the route (``tailClass(ofOrder:)``).
+    private let tailClasses: AppendLog<Int32>
+    /// Whether two routes share a tail class, so that searches remember tail outcomes.
+    private let hasTailTwins: Bool
+
+    /// A route's place in registration order since the store was last rebuilt: its index in
+    /// the table's logs. Removed routes keep theirs, so after a removal it is not the
+    /// route's priority (``priority(of:)``, ``order(ofPriority:)``); a type of its own keeps
+    /// the two from being mixed.
+    package struct RegistrationOrder: Hashable, Comparable, Sendable {
+        /// The index in the table's logs.
+        package let rawValue: Int32
+
+        init(_ rawValue: Int32) {
+            self.rawValue = rawValue
+        }
+
+        package static func < (lhs: Self, rhs: Self) -> Bool {
+            lhs.rawValue < rhs.rawValue
+        }
+    }
 
     /// A `:name` capture: the segment depth and the parameter name.
     struct Capture: Sendable {
@@ -79,45 +100,62 @@ package final class RouteTable: Sendable {
         orderCount = builder.routeLog.count
         removed = builder.removed
         hasChecks = builder.hasChecks
+        tailClasses = builder.tailClasses
+        hasTailTwins = builder.hasTailTwins
+    }
+
+    /// The tail class of the route registered with `order`: the order of the first route
+    /// registered at the same trie node with the same tail pattern (``RouteRegex/pattern``),
+    /// its own order when it is the first, or -1 when it has no tail. Routes of one class
+    /// match every URL alike as far as their tails go, so one run answers for all of them.
+    @inline(__always)
+    func tailClass(ofOrder order: Int32) -> Int32 {
+        tailClasses[Int(order)]
     }
 
     /// The routes, in registration order.
     ///
     /// - Complexity: O(n); matching does not use it.
     package var routes: [CompiledRoute] {
-        var result: [CompiledRoute] = []
-        result.reserveCapacity(orderCount - removed.count)
-        var next = 0
-        for order in 0..<orderCount {
-            if next < removed.count && removed[next] == Int32(order) {
-                next += 1
-                continue
-            }
-            result.append(routeLog[order])
-        }
-        return result
+        liveOrders.map { route(order: $0) }
     }
 
     /// The route registered with `order`.
     @inline(__always)
-    func route(order: Int32) -> CompiledRoute {
-        routeLog[Int(order)]
+    func route(order: RegistrationOrder) -> CompiledRoute {
+        routeLog[Int(order.rawValue)]
     }
 
-    /// The priority (position in registration order) of the route with `order`.
+    /// The priority (position among the live routes, in registration order) of the route
+    /// with `order`.
     @inline(__always)
-    func priority(ofOrder order: Int32) -> Int {
-        guard !removed.isEmpty else { return Int(order) }
-        return Int(order) - Self.countBelow(order, in: removed)
+    func priority(of order: RegistrationOrder) -> Int {
+        guard !removed.isEmpty else { return Int(order.rawValue) }
+        return Int(order.rawValue) - Self.countBelow(order.rawValue, in: removed)
     }
 
     /// The order of the route at `priority`.
-    package func order(ofPriority priority: Int) -> Int {
+    package func order(ofPriority priority: Int) -> RegistrationOrder {
         var order = priority
         for gone in removed {
             if Int(gone) <= order { order += 1 } else { break }
         }
-        return order
+        return RegistrationOrder(Int32(order))
+    }
+
+    /// The live routes' orders, in registration order (so the n-th has priority n).
+    package var liveOrders: [RegistrationOrder] {
+        var result: [RegistrationOrder] = []
+        result.reserveCapacity(orderCount - removed.count)
+        var next = 0
+        for order in 0..<Int32(orderCount) {
+            if next < removed.count && removed[next] == order {
+                next += 1
+                continue
+            }
+            result.append(RegistrationOrder(order))
+        }
+        return result
     }
 
     /// How many elements of the ascending `list` are below `value`.
@@ -276,7 +314,7 @@ package final class RouteTable: Sendable {
         SearchContext(
             table: self, groups: maxGroups,
             caseInsensitivePaths: options.caseInsensitivePaths,
-            strictTrailingSlash: options.strictTrailingSlash)
+            strictTrailingSlash: options.strictTrailingSlash, hasTailTwins: hasTailTwins)
     }
 
     /// The winner among the tries `selected` for `view`, which was split from `source`.
@@ -362,7 +400,9 @@ package final class RouteTable: Sendable {
     package func budgetTrace(_ url: String) -> BudgetTrace? {
         examine(url, pathRoutesOnly: false, refused: { _ in nil }) { view, selected in
             let collector = collectAll(view, tries: selected, context: searchContext())
-            return BudgetTrace(spent: collector.budget.spent, notReached: collector.budgetSpent.sorted())
+            return BudgetTrace(
+                spent: collector.budget.spent, runs: collector.budget.runs,
+                notReached: collector.budgetSpent.sorted().map(RegistrationOrder.init))
         }
     }
 
@@ -370,8 +410,11 @@ package final class RouteTable: Sendable {
     package struct BudgetTrace: Sendable, Hashable {
         /// Units charged to the lookup's regex runs, at most ``RouterOptions/regexBudget``.
         package let spent: UInt32
-        /// The routes (registration orders) whose regex the budget could not pay for.
-        package let notReached: [Int32]
+        /// The regex runs the search made (``LookupBudget/runs``).
+        package let runs: Int
+        /// The routes whose regex the budget could not pay for, by registration order
+        /// (not priority: the two differ after a removal).
+        package let notReached: [RegistrationOrder]
     }
 
     /// Searches trie `index` for `view`, passing on only hits whose segment checks pass.
@@ -398,14 +441,14 @@ package final class RouteTable: Sendable {
             // uses and tests compare with this).
             return RouteMatch(
                 matched: captureParameters(of: summary, view: view, source: source),
-                priority: priority(ofOrder: hit.order))
+                priority: priority(of: RegistrationOrder(hit.order)))
         }
-        let route = route(order: hit.order)
+        let route = route(order: RegistrationOrder(hit.order))
         return RouteMatch(
             matched: RouteParameters(
                 route: route.pattern.route,
                 elements: parameters(of: route, hit: hit, view: view, context: context)),
-            priority: priority(ofOrder: hit.order))
+            priority: priority(of: RegistrationOrder(hit.order)))
     }
 
     /// The `:name` captures of the route of `summary`: as ranges of `source` when there are

@@ -21,24 +21,27 @@ public struct RouterOptions: Sendable, Hashable {
     /// PCRE2's depth limit (nested backtracking) for every regex match. JIT-compiled
     /// patterns are bounded by their machine stack instead. Default 20,000.
     public var depthLimit: UInt32
-    /// The regex work one lookup may do, all routes together (routing.md §4), in the units
-    /// of ``matchLimit``: PCRE2's match-limit count, or ICU's saved backtracking states on
-    /// the `NSRegularExpression` engine. Default 1,000,000 (ten full match limits).
+    /// The regex work one lookup may do, all routes together (routing.md §4), past what
+    /// each run is allowed for free, in the units of ``matchLimit``: PCRE2's match-limit
+    /// count, or ICU's saved backtracking states on the `NSRegularExpression` engine.
+    /// Default 1,000,000 (ten full match limits).
     ///
-    /// Every regex run of a lookup is charged at least 1,000 units, so a lookup makes at
-    /// most `regexBudget / 1000` runs however many routes have a regex. A run that needs
-    /// more than 1,000 units is charged what it may use: on PCRE2 it is run again with the
-    /// full ``matchLimit``, and charged that limit too, when the budget left covers it; on
-    /// `NSRegularExpression` it is charged 10,000 per progress report. When the budget left
-    /// cannot pay for a run, that route's regex is not run: the route is a non-match, and
-    /// ``Router/explain(_:)-(URL)`` reports it as ``RouteStop/regexBudgetSpent(at:)``.
+    /// Every regex run has an allowance, the work an ordinary route regex needs on a subject
+    /// of its length (a few units plus one to four a byte, as the engine counts), which the
+    /// budget does not pay for: a table whose regexes finish within it, such as
+    /// `:id([0-9]+)`, `:lang([a-z]{2})` or `(www\.)?shop\.com`, never loses a route to the
+    /// budget, at any size. A run that needs more is charged what it may use: on PCRE2 it is
+    /// run again with the full ``matchLimit``, charged that limit, when the budget left
+    /// covers it; on `NSRegularExpression` each progress report past its allowance costs
+    /// 10,000. When the budget left cannot pay, that route's regex is not run to its end: the
+    /// route is a non-match, and ``Router/explain(_:)-(URL)`` reports it as
+    /// ``RouteStop/regexBudgetSpent(at:)``. Routes whose tails compile to the same pattern at
+    /// the same place share one run per lookup.
     ///
-    /// The guarantee: the regex runs of one lookup's search use at most `regexBudget` PCRE2
-    /// units; on `NSRegularExpression`, at most `regexBudget` states plus 10,000 per run
-    /// (ICU does not report the states it saves after its last report). Reading the
-    /// parameters of a match found runs its regex once more. A budget below ``matchLimit``
-    /// plus 1,000 stops every run before its own limit; `UInt32.max` is the largest
-    /// budget there is.
+    /// The guarantee: one lookup's search does at most `regexBudget` units of work past the
+    /// allowances, plus one allowance per run, and at most two runs per distinct tail pattern
+    /// at each place the URL reaches. Reading the parameters of the match found runs its
+    /// regex once more. `UInt32.max` is the largest budget there is.
     public var regexBudget: UInt32
 
     /// Creates options; every parameter has the documented default.

@@ -15,6 +15,11 @@ struct SearchContext {
     /// when a regex runs, so a lookup that runs none never touches thread-local storage.
     var matchData: MatchData { MatchData.forCurrentThread(groups: groups) }
 
+    /// Whether two routes of the table have the same tail pattern at the same trie node
+    /// (``RouteTable/tailClass(ofOrder:)``), so that a search remembers what each tail
+    /// pattern did at a node and runs it once.
+    let hasTailTwins: Bool
+
     /// The tries' storage.
     var arena: TrieArena { table.arena }
     /// The limits every regex match runs under.
@@ -38,6 +43,7 @@ extension Trie {
         // one entry per level.
         let arena = context.arena
         let nodes = arena.nodes
+        var memo = TailMemo()
         withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: count + 2) { stack in
             do {
                 var top = 0
@@ -59,7 +65,8 @@ extension Trie {
                         } else if node.terminals >= 0 {
                             report(
                                 arena.terminals[Int(node.terminals)], atEnd: atEnd, depth: depth,
-                                virtualDepth: virtualDepth, view: view, context: context, into: &collector)
+                                virtualDepth: virtualDepth, view: view, context: context, memo: &memo,
+                                into: &collector)
                         }
                         var literal: (node: Int32, depth: Int32) = (-1, 0)
                         var any: (node: Int32, depth: Int32) = (-1, 0)
@@ -104,7 +111,7 @@ extension Trie {
     @inline(__always)
     private func report<Collector: TrieHitCollector>(
         _ terminals: Terminals, atEnd: Bool, depth: Int32, virtualDepth: Int32, view: SegmentView,
-        context: SearchContext, into collector: inout Collector
+        context: SearchContext, memo: inout TailMemo, into collector: inout Collector
     ) {
         let orders = context.arena.orders
         do {
@@ -136,24 +143,60 @@ extension Trie {
                 for slot in terminals.tails {
                     let order = orders[Int(slot)]
                     if order >= collector.bound { break }
-                    runTail(order: order, depth: depth, view: view, context: context, into: &collector)
+                    if context.hasTailTwins {
+                        runTwinTail(
+                            order: order, depth: depth, view: view, context: context, memo: &memo,
+                            into: &collector)
+                    } else {
+                        runTail(order: order, depth: depth, view: view, context: context, into: &collector)
+                    }
                 }
             }
         }
     }
 
-    /// Runs the tail of route `order` from `depth`: on the rest of the path, then, when the
-    /// router ignores trailing slashes, on the rest with a trailing slash.
-    @inline(__always)
-    private func runTail<Collector: TrieHitCollector>(
-        order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
+    /// ``runTail(order:depth:view:context:into:)`` in a table where routes at one node can
+    /// share a tail pattern: the first route of a pattern at the node runs it, and the
+    /// others take what it did from `memo` (routing.md §4: one lookup runs each distinct tail
+    /// pattern at most once per node, so a thousand copies of a pattern cost one run).
+    private func runTwinTail<Collector: TrieHitCollector>(
+        order: Int32, depth: Int32, view: SegmentView, context: SearchContext, memo: inout TailMemo,
+        into collector: inout Collector
     ) {
-        guard collector.budget.remaining >= LookupBudget.chargePerRun else {
-            // Spent: no run is paid for, so the route and its match data are not even read.
-            collector.recordBudgetSpent(order: order)
+        let tailClass = context.table.tailClass(ofOrder: order)
+        if let outcome = memo.outcomes?[tailClass] {
+            switch outcome {
+            case .matched(let withTrailingSlash):
+                collector.record(
+                    TrieHit(
+                        order: order, kind: .tail, depth: depth, withTrailingSlash: withTrailingSlash,
+                        isHost: isHost))
+            case .limitExceeded(let kind):
+                collector.recordLimit(order: order, kind: kind)
+            case .budgetSpent:
+                collector.recordBudgetSpent(order: order)
+            case .noMatch:
+                break
+            }
             return
         }
-        guard let regex = context.table.route(order: order).tail?.regex else { return }
+        let outcome = runTail(order: order, depth: depth, view: view, context: context, into: &collector)
+        if memo.outcomes == nil { memo.outcomes = [:] }
+        memo.outcomes?[tailClass] = outcome
+    }
+
+    /// Runs the tail of route `order` from `depth`: on the rest of the path, then, when the
+    /// router ignores trailing slashes, on the rest with a trailing slash.
+    ///
+    /// - Returns: what the runs came to, as reported to `collector`.
+    @inline(__always)
+    @discardableResult
+    private func runTail<Collector: TrieHitCollector>(
+        order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
+    ) -> TailMemo.Outcome {
+        guard let regex = context.table.route(order: RouteTable.RegistrationOrder(order)).tail?.regex else {
+            return .noMatch
+        }
         let limits = context.limits
         let data = context.matchData
         let start = Int(depth)
@@ -164,30 +207,50 @@ extension Trie {
                 collector.record(
                     TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost)
                 )
-                return
+                return .matched(withTrailingSlash: false)
             case .limitExceeded(let kind):
                 collector.recordLimit(order: order, kind: kind)
-                return
+                return .limitExceeded(kind)
             case .budgetSpent:
                 collector.recordBudgetSpent(order: order)
-                return
+                return .budgetSpent
             case .noMatch, .failed:
                 break
             }
         }
-        guard !context.strictTrailingSlash, start <= view.count else { return }
+        guard !context.strictTrailingSlash, start <= view.count else { return .noMatch }
         switch regex.match(
             view.restWithTrailingSlash(from: start), limits: limits, into: data, budget: &collector.budget)
         {
         case .matched:
             collector.record(
                 TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost))
+            return .matched(withTrailingSlash: true)
         case .limitExceeded(let kind):
             collector.recordLimit(order: order, kind: kind)
+            return .limitExceeded(kind)
         case .budgetSpent:
             collector.recordBudgetSpent(order: order)
+            return .budgetSpent
         case .noMatch, .failed:
-            break
+            return .noMatch
         }
     }
+}
+
+/// What each tail pattern did at the node being searched, by tail class
+/// (``RouteTable/tailClass(ofOrder:)``); the class names a node as well as a pattern, so the
+/// entries of one node never answer for another.
+struct TailMemo {
+    /// What a tail's runs came to.
+    enum Outcome {
+        case matched(withTrailingSlash: Bool)
+        case noMatch
+        case limitExceeded(RegexLimitKind)
+        case budgetSpent
+    }
+
+    /// Outcomes by tail class; nil in a lookup that runs no twin, so that a search of a
+    /// table without twins only carries an empty optional.
+    var outcomes: [Int32: Outcome]?
 }

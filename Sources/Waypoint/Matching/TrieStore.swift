@@ -17,9 +17,17 @@ struct TrieStore: Sendable {
     private(set) var keys = AppendLog<UInt8>(capacity: 256)
     private(set) var terminals = AppendLog<Trie.Terminals>(capacity: 16)
     private(set) var orders = AppendLog<Int32>(capacity: 64)
-    /// Nodes and slots below these indices may be read by published tables.
+    /// Per record of ``terminals``: where the room reserved after its tails in ``orders``
+    /// ends. A tail added to the node goes there while there is room, so N tails under one
+    /// prefix cost O(N) in all rather than a copy of the list each (issue 21 §4); the slots
+    /// past a record's tails are read by no table. Only the store reads it, so searches do
+    /// not carry it.
+    private(set) var tailRoom = AppendLog<Int32>(capacity: 16)
+    /// Nodes, slots and route list records below these indices may be read by published
+    /// tables.
     private var sharedNodes = 0
     private var sharedSlots = 0
+    private var sharedTerminals = 0
     /// Elements (nodes, slots, route lists) appended that no new table reads.
     private(set) var garbage = 0
 
@@ -38,6 +46,7 @@ struct TrieStore: Sendable {
     mutating func publish() {
         sharedNodes = nodes.count
         sharedSlots = slots.count
+        sharedTerminals = terminals.count
     }
 
     /// A new, empty root.
@@ -60,6 +69,7 @@ struct TrieStore: Sendable {
             node = privateChild(of: node, step: step, creating: true)
             lowerMinimum(node, to: order)
         }
+        if route.terminal == .tail, appendTailInPlace(order, to: node) { return newRoot }
         var lists = routeLists(of: node)
         switch route.terminal {
         case .end:
@@ -233,6 +243,30 @@ struct TrieStore: Sendable {
         }
     }
 
+    /// Appends the tail route `order` to the private node `node`'s tail list in the room
+    /// reserved after it, when there is room: the list's record is edited in place when no
+    /// table reads it, else replaced by a copy (a record, not the list).
+    ///
+    /// - Returns: false when the node has no room (nothing is changed then).
+    private mutating func appendTailInPlace(_ order: Int32, to node: Int32) -> Bool {
+        let entry = nodes[Int(node)]
+        guard !entry.endsOneRoute, entry.terminals >= 0 else { return false }
+        var record = terminals[Int(entry.terminals)]
+        guard record.tails.upperBound < tailRoom[Int(entry.terminals)] else { return false }
+        orders[Int(record.tails.upperBound)] = order
+        record.tails = record.tails.lowerBound..<(record.tails.upperBound + 1)
+        if Int(entry.terminals) >= sharedTerminals {
+            terminals[Int(entry.terminals)] = record
+        } else {
+            let room = tailRoom[Int(entry.terminals)]
+            terminals = terminals.appending(record)
+            tailRoom = tailRoom.appending(room)
+            nodes[Int(node)].terminals = Int32(terminals.count - 1)
+            garbage += 1
+        }
+        return true
+    }
+
     private func routeLists(of node: Int32) -> RouteLists {
         let entry = nodes[Int(node)]
         if entry.endsOneRoute { return RouteLists(ends: [entry.terminals]) }
@@ -249,7 +283,9 @@ struct TrieStore: Sendable {
     private mutating func setRouteLists(_ lists: RouteLists, of node: Int32) {
         var entry = nodes[Int(node)]
         if !entry.endsOneRoute && entry.terminals >= 0 {
-            garbage += 1 + routeLists(of: node).count
+            let old = terminals[Int(entry.terminals)]
+            garbage +=
+                1 + Int(max(old.tails.upperBound, tailRoom[Int(entry.terminals)])) - Int(old.ends.lowerBound)
         }
         entry.flags &= ~2
         if lists.isEmpty {
@@ -266,7 +302,12 @@ struct TrieStore: Sendable {
             let record = Trie.Terminals(
                 ends: range(lists.ends), optionalEnds: range(lists.optionalEnds), globs: range(lists.globs),
                 tails: range(lists.tails))
+            // Room for as many tails again (at least four), so that adding tails one by one
+            // copies the list O(log n) times.
+            let room = lists.tails.isEmpty ? 0 : max(4, lists.tails.count)
+            orders = orders.appending(-1, repeated: room)
             terminals = terminals.appending(record)
+            tailRoom = tailRoom.appending(record.tails.upperBound + Int32(room))
             entry.terminals = Int32(terminals.count - 1)
         }
         nodes[Int(node)] = entry

@@ -24,6 +24,16 @@ extension NamedParameters {
         self[name].flatMap(Value.init)
     }
 
+    /// The parameter `name` as a floating-point number written in decimal: an optional `-`,
+    /// digits, and optionally `.` and more digits (`42`, `-0.5`, `12.50`), whose value is
+    /// finite; nil otherwise. `nan`, `inf`, `0x1F`, `1e3`, `+1`, `.5` and `1.` are not
+    /// numbers a link carries, so they do not convert (Documentation/decisions.md).
+    public func get<Value: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ name: String, as type: Value.Type = Value.self
+    ) -> Value? {
+        self[name].flatMap(Self.finiteDecimal)
+    }
+
     /// The parameter `name` as a UUID in its standard text form
     /// (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, either case); nil when absent or malformed.
     public func get(_ name: String, as type: UUID.Type = UUID.self) -> UUID? {
@@ -73,6 +83,18 @@ extension NamedParameters {
         try require(name, converting: Value.init)
     }
 
+    /// The parameter `name` as a floating-point number written in decimal (see
+    /// ``get(_:as:)-(_,BinaryFloatingPoint&LosslessStringConvertible.Type)``): an optional
+    /// `-`, digits, and optionally `.` and more digits, with a finite value.
+    ///
+    /// - Throws: ``ParameterError`` when it is absent or is not such a number (`nan`, `inf`,
+    ///   `0x1F`, `1e3`, or a value too large for `Value`).
+    public func require<Value: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ name: String, as type: Value.Type = Value.self
+    ) throws(ParameterError) -> Value {
+        try require(name, converting: Self.finiteDecimal)
+    }
+
     /// The parameter `name` as a UUID in its standard text form.
     ///
     /// - Throws: ``ParameterError`` when it is absent or not a UUID.
@@ -104,6 +126,27 @@ extension NamedParameters {
         guard let value = convert(text) else {
             throw .invalid(name: name, value: text, type: String(describing: Value.self))
         }
+        return value
+    }
+
+    /// `text` as a finite decimal number: `-?[0-9]+(\.[0-9]+)?`, whose value `Value` holds
+    /// as a finite number.
+    static func finiteDecimal<Value: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ text: String
+    ) -> Value? {
+        var bytes = text.utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let isDigit = { (byte: UInt8) in byte &- UInt8(ascii: "0") < 10 }
+        let whole = bytes.prefix(while: isDigit)
+        guard !whole.isEmpty else { return nil }
+        let rest = bytes.dropFirst(whole.count)
+        if let dot = rest.first {
+            let fraction = rest.dropFirst()
+            guard dot == UInt8(ascii: "."), !fraction.isEmpty, fraction.allSatisfy(isDigit) else {
+                return nil
+            }
+        }
+        guard let value = Value(text), value.isFinite else { return nil }
         return value
     }
 

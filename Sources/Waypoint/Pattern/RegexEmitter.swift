@@ -182,7 +182,7 @@ struct RegexEmitter {
                 if let name = parameterByGroup[group] { names.append((number, name)) }
             }
             names.sort { $0.group < $1.group }
-            return RouteRegex(regex: regex, parameters: names)
+            return RouteRegex(regex: regex, parameters: names, pattern: bytes)
         } catch {
             let offset = routeOffset(forPatternOffset: error.offset, fallback: fallbackOffset)
             throw .invalidRegex(
@@ -199,4 +199,8 @@ struct RouteRegex: Sendable {
     let regex: Regex
     /// Group numbers and the parameter names they capture, in group order.
     let parameters: [(group: Int, name: String)]
+    /// The pattern compiled (with the compile options of every route of its router): two
+    /// route regexes with the same pattern match the same subjects alike, whatever their
+    /// parameter names, which the pattern names `g0`, `g1`, … (``RegexEmitter``).
+    let pattern: [UInt8]
 }

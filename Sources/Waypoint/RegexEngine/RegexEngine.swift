@@ -34,10 +34,10 @@ protocol CompiledRegex: Sendable {
     func match(_ subject: UnsafeBufferPointer<UInt8>, limits: Limits, into captures: Captures) -> RegexOutcome
 
     /// ``match(_:limits:into:)`` paid for from a lookup's `budget`
-    /// (``RouterOptions/regexBudget``): charges the run at least
-    /// ``LookupBudget/chargePerRun`` and at most what it may have used, never more than the
-    /// budget left, and returns ``RegexOutcome/budgetSpent`` without finishing the match
-    /// when the budget left cannot pay for it.
+    /// (``RouterOptions/regexBudget``): a run that finishes within its allowance
+    /// (``LookupBudget``) is free; the work past it is charged
+    /// (at most what the run may have used, never more than the budget left), and the run
+    /// is ``RegexOutcome/budgetSpent`` without finishing when the budget left cannot pay.
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: Limits, into captures: Captures,
         budget: inout LookupBudget
@@ -109,17 +109,30 @@ enum RegexOutcome: Equatable, Sendable {
 }
 
 /// The regex work one lookup has left (``RouterOptions/regexBudget``), in the units of the
-/// match limit. Every regex run of the lookup's search is paid for from it
-/// (``CompiledRegex/match(_:limits:into:budget:)``); it only ever goes down.
+/// match limit, and what its regex runs did.
+///
+/// Every run has an *allowance*, the work an ordinary route regex needs on a subject of its
+/// length: ``allowanceBase`` plus a few units per subject byte, as each engine counts them
+/// (``PCRE2Limits/allowance(forSubjectLength:isJIT:)``,
+/// ``FoundationLimits/allowanceTicks(forSubjectLength:)``). A run that finishes within it costs the budget
+/// nothing, so a table of ordinary tails never loses a route to the budget, at any size
+/// (routing.md §4). Only the work past a run's allowance is paid from the budget
+/// (``CompiledRegex/match(_:limits:into:budget:)``); once the budget is spent, a run may still
+/// do its allowance's work and is ``RegexOutcome/budgetSpent`` when it needs more. One lookup
+/// therefore does at most `regexBudget` units plus one allowance per run, and it makes at most
+/// two runs per distinct tail pattern at each trie node it reaches (the ignored trailing
+/// slash), as many as an ordinary lookup of the same table.
 struct LookupBudget: Sendable, Equatable {
-    /// What every run costs at least: a run does work besides backtracking, and this bounds
-    /// the number of runs of one lookup to `regexBudget / chargePerRun`.
-    static let chargePerRun: UInt32 = 1_000
+    /// The part of every run's allowance that does not depend on the subject, in units.
+    static let allowanceBase = 16
 
     /// The budget the lookup started with.
     let total: UInt32
     /// The units not spent yet.
     private(set) var remaining: UInt32
+    /// The regex runs made so far (a run stopped at its allowance and run again counts two),
+    /// for ``RouteTable/budgetTrace(_:)`` and the tests that count work rather than time.
+    var runs = 0
 
     /// A full budget of `total` units.
     init(_ total: UInt32) {

@@ -72,7 +72,7 @@ extension Router {
         for route: String, parameters: RouteParameters, scheme: String?, host: String?
     ) throws(ReverseRoutingError) -> ReversePlan {
         guard let (snapshot, order) = snapshot(ofRoute: route) else { throw .unknownRoute(route: route) }
-        let compiled = snapshot.table.route(order: order)
+        let compiled = snapshot.table.route(order: RouteTable.RegistrationOrder(order))
         let template = try RouteTemplate(compiled.pattern)
         let scheme = try Self.scheme(scheme, for: compiled.pattern)
         if let host, compiled.pattern.kind == .host { throw .unexpectedHost(route: route, host: host) }

@@ -59,12 +59,12 @@ public final class Router: Sendable {
 
         /// The condition the route at `priority` requires, if any.
         func requirement(atPriority priority: Int) -> LinkCondition? {
-            hasRequirements ? requirements[table.order(ofPriority: priority)] : nil
+            hasRequirements ? requirements[Int(table.order(ofPriority: priority).rawValue)] : nil
         }
 
         /// The handler of the route at `priority`.
         func handler(atPriority priority: Int) -> RouteHandler {
-            handlers[table.order(ofPriority: priority)]
+            handlers[Int(table.order(ofPriority: priority).rawValue)]
         }
     }
 
@@ -142,9 +142,11 @@ public final class Router: Sendable {
     /// its place in the priority order.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    /// - Complexity: O(segments of `route`), amortised, whatever the number of registered
-    ///   routes: registering routes one at a time costs about what registering them in
-    ///   bulk does. Replacing a handler costs O(n).
+    /// - Complexity: O(segments of `route`) plus the literal-edge tables of the trie nodes on
+    ///   its path, which the published table shares and so are copied: O(n) bytes for a route
+    ///   under a prefix with n literal children (`/r/<i>/…`), amortised with the rebuild that
+    ///   reclaims them. Load a large table with ``register(_:)``, which copies each node at
+    ///   most once. Replacing a handler costs O(n).
     public func register(_ route: String, handler: @escaping @Sendable (DeepLink) -> Void) throws(RouteError)
     {
         try register([(route, .closure(handler))])

@@ -45,7 +45,7 @@ extension Command {
             others are still linted, and the exit status is 2.
             """,
         ],
-        options: RouterFlags.all + [.json("print one JSON object")],
+        options: RouterFlags.all + [RouterFlags.regexBudget, .json("print one JSON object")],
         arguments: Arguments(name: "FILE", minimum: 1, maximum: nil),
         exitStatus: "0 nothing found, 1 findings, 2 bad usage or an unreadable file.",
         run: { invocation, console throws(CommandError) in

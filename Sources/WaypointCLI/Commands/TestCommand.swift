@@ -25,16 +25,21 @@ extension Command {
             the exit status is 2.
             """,
             """
+            --regex-budget runs every router table with that regex budget, over the table's own
+            "regexBudget" option.
+            """,
+            """
             With --json, prints one JSON object: passed, failed and failures (file, table,
             description, case, input, expected, actual, note).
             """,
         ],
-        options: [.json("print one JSON object")],
+        options: [RouterFlags.regexBudget, .json("print one JSON object")],
         arguments: Arguments(name: "TABLE.json", minimum: 1, maximum: nil),
         exitStatus:
             "0 every case passed, 1 a case failed, 2 bad usage or a table that could not be read or run.",
         run: { invocation, console throws(CommandError) in
             var report = TestReport()
+            let regexBudget = try RouterFlags.regexBudget(invocation)
             for path in invocation.arguments {
                 let tables: [PatternTable]
                 do throws(CommandError) {
@@ -44,7 +49,7 @@ extension Command {
                     continue
                 }
                 for table in tables {
-                    guard let adapter = TableAdapters.named(table.adapter) else {
+                    guard let adapter = TableAdapters.named(table.adapter, regexBudget: regexBudget) else {
                         let runs = TableAdapters.all.map(\.name).joined(separator: ", ")
                         report.errors.append(
                             table.error(

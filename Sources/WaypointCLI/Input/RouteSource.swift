@@ -10,6 +10,9 @@ enum RouteSource: Sendable, Hashable {
 
     /// The source an invocation names.
     ///
+    /// A routes file's UTF-8 byte order mark is skipped, as `waypoint test` skips a table
+    /// file's (`waypoint lint` reports it).
+    ///
     /// - Throws: ``CommandError`` when neither or both of `--routes` and `--route` are
     ///   given, or the routes file cannot be read.
     init(_ invocation: Invocation) throws(CommandError) {
@@ -17,7 +20,7 @@ enum RouteSource: Sendable, Hashable {
         let routes = invocation.allValues("--route")
         switch (file, routes.isEmpty) {
         case (let path?, true):
-            self = .file(try RoutesFile(path: path))
+            self = .file(try RoutesFile(path: path).skippingByteOrderMark)
         case (nil, false):
             self = .arguments(routes)
         case (_?, false):

@@ -11,7 +11,7 @@ enum RouterFlags {
         "--strict-trailing-slash", help: "make a trailing \"/\" significant instead of ignoring one")
     /// Both, in help order.
     static let all = [caseInsensitivePaths, strictTrailingSlash]
-    /// `--regex-budget UNITS`, for the commands that match URLs (`match`, `explain`).
+    /// `--regex-budget UNITS`, for the commands that match URLs (`match`, `explain`, `test`).
     static let regexBudget = Option.value(
         "--regex-budget", "UNITS",
         help: "the regex work one lookup may do, all routes together (default \(RouterOptions().regexBudget))"
@@ -25,13 +25,19 @@ enum RouterFlags {
         var options = RouterOptions(
             caseInsensitivePaths: invocation.flag(caseInsensitivePaths.name),
             strictTrailingSlash: invocation.flag(strictTrailingSlash.name))
-        if let text = invocation.value(regexBudget.name) {
-            guard let budget = UInt32(text) else {
-                throw CommandError(
-                    "--regex-budget takes a whole number from 0 to \(UInt32.max), not \(text.quoted)")
-            }
-            options.regexBudget = budget
-        }
+        if let budget = try regexBudget(invocation) { options.regexBudget = budget }
         return options
+    }
+
+    /// The `--regex-budget` an invocation gives, if any.
+    ///
+    /// - Throws: ``CommandError`` when it is not a whole number from 0 to 4294967295.
+    static func regexBudget(_ invocation: Invocation) throws(CommandError) -> UInt32? {
+        guard let text = invocation.value(regexBudget.name) else { return nil }
+        guard let budget = UInt32(text) else {
+            throw CommandError(
+                "--regex-budget takes a whole number from 0 to \(UInt32.max), not \(text.quoted)")
+        }
+        return budget
     }
 }

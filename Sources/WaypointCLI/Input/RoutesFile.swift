@@ -45,6 +45,26 @@ struct RoutesFile: Sendable, Hashable {
         startsWithByteOrderMark = text.utf8.starts(with: [0xEF, 0xBB, 0xBF])
     }
 
+    /// The same file with the byte order mark, if any, taken off its first line: what
+    /// `match` and `explain` register, as `test` reads a table file without it (`lint`
+    /// keeps it, to report it).
+    var skippingByteOrderMark: RoutesFile {
+        guard startsWithByteOrderMark, let first = entries.first, first.line == 1 else { return self }
+        let route = String(decoding: first.route.utf8.dropFirst(3), as: UTF8.self)
+        var rest = Array(entries.dropFirst())
+        if !route.isEmpty, !route.allSatisfy({ $0 == " " || $0 == "\t" }), !route.hasPrefix("#") {
+            rest.insert(Entry(line: 1, route: route), at: 0)
+        }
+        return RoutesFile(path: path, entries: rest)
+    }
+
+    /// A file of `entries` read from `path`, without a byte order mark.
+    private init(path: String, entries: [Entry]) {
+        self.path = path
+        self.entries = entries
+        startsWithByteOrderMark = false
+    }
+
     /// `path:line:column`, the location of a problem in the file.
     func location(line: Int, column: Int? = nil) -> String {
         "\(path):\(line)" + (column.map { ":\($0)" } ?? "")

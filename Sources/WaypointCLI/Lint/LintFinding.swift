@@ -28,6 +28,10 @@ struct LintFinding: Sendable, Hashable {
         case pseudoScheme
         /// Another router's parameter syntax (`<int:id>`, `{id}`, JLRoutes optional groups).
         case foreignSyntax
+        /// The route's regex repeats a group that repeats (`(a+)+`), and the table has more
+        /// such regexes than the per-lookup regex budget pays full match limits for, so one
+        /// lookup can spend the budget and later routes can miss URLs they match.
+        case regexBudget
         /// Spaces or tabs at the start or end of a route.
         case whitespace
         /// The file starts with a UTF-8 byte order mark.

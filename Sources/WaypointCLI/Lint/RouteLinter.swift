@@ -16,6 +16,7 @@ struct RouteLinter: Sendable {
         var firstLine: [String: RoutesFile.Entry] = [:]
         var registered: [(entry: RoutesFile.Entry, language: RouteLanguage)] = []
         var index = ShadowIndex()
+        var backtracking: [(entry: RoutesFile.Entry, regex: String)] = []
         for entry in file.entries {
             findings += Self.whitespace(entry)
             let pattern: RoutePattern
@@ -60,8 +61,37 @@ struct RouteLinter: Sendable {
             findings += Self.query(pattern, entry: entry)
             findings += Self.pseudoScheme(pattern, entry: entry)
             findings += Self.foreignSyntax(pattern, entry: entry)
+            if let regex = Self.nestedRepetition(pattern) { backtracking.append((entry, regex)) }
         }
+        findings += budgetFindings(backtracking)
         return findings.sorted { ($0.line, $0.kind.rank) < ($1.line, $1.kind.rank) }
+    }
+
+    /// The first regex of `pattern` that repeats a repeating group, if any.
+    static func nestedRepetition(_ pattern: RoutePattern) -> String? {
+        for segment in pattern.segments {
+            guard case .pattern(let pieces, let isRegex) = segment.form else { continue }
+            let regex = RouteLanguage.regex(pieces, isRegex: isRegex)
+            if NestedRepetition.occurs(in: regex) { return regex }
+        }
+        return nil
+    }
+
+    /// A ``LintFinding/Kind/regexBudget`` finding for each route of `routes` (the routes
+    /// whose regex repeats a repeating group) when their distinct regexes are more than the
+    /// regex budget pays full match limits for: one lookup that runs them all can spend the
+    /// budget (routing.md §4).
+    func budgetFindings(_ routes: [(entry: RoutesFile.Entry, regex: String)]) -> [LintFinding] {
+        let distinct = Set(routes.map(\.regex)).count
+        let affordable = options.regexBudget / max(options.matchLimit, 1)
+        guard distinct > affordable else { return [] }
+        return routes.map { entry, regex in
+            LintFinding(
+                .regexBudget, line: entry.line, route: entry.route,
+                message:
+                    "the regex \(regex.quoted) repeats a group that repeats, so a URL it does not match can take it to the match limit; the table has \(distinct) such regexes and a lookup's regex budget (\(options.regexBudget) units) pays for \(affordable) full match limits (\(options.matchLimit) units), so one lookup can spend it and later routes can miss URLs they match: write the regex without nested repetition, or raise regexBudget"
+            )
+        }
     }
 
     /// Parameter names that end in `-`: a `-` is a name character, so `:from-:to` names

@@ -11,7 +11,10 @@ import Waypoint
 /// segment (`:name?`, `**`, a regex tail, an empty literal); a later route collects the
 /// routes stored on its paths through that trie. Only those are then compared exactly
 /// (``RouteLanguage/shadows(_:_:strictTrailingSlash:)``), so a table without regex costs
-/// about one trie walk per route instead of one comparison per earlier route.
+/// about one trie walk per route instead of one comparison per earlier route. Routes with
+/// an opaque regex tail are kept by tail signature (``Key/opaqueTail``): as the earlier
+/// route one can only shadow a later route with the same tail, so ten thousand
+/// `/p/:id([0-9]+)/v<i>` are not compared with each other.
 struct ShadowIndex {
     /// A route's leading one-segment steps, and whether it goes on after them.
     struct Key {
@@ -23,10 +26,16 @@ struct ShadowIndex {
         /// any-host step covers a host glob, and a parameter after a prefix covers a tail
         /// that cannot match `/`.
         let goesOn: Bool
+        /// The signature of the route's regex tail when lint models it as opaque
+        /// (``RouteLanguage``: every tail but a single `.*` or `.+` segment). As the
+        /// earlier route, such a route matches only the rests of tails with the same
+        /// signature, so it can shadow no later route with another tail, or none.
+        let opaqueTail: TailSignature?
 
         init(_ pattern: RoutePattern, options: RouterOptions) {
             var steps: [String?] = pattern.kind == .path ? [nil] : []
             var goesOn = false
+            var opaqueTail: TailSignature?
             scan: for (index, segment) in pattern.segments.enumerated() {
                 let folds = (pattern.kind == .host && index == 0) || options.caseInsensitivePaths
                 switch segment.form {
@@ -41,21 +50,41 @@ struct ShadowIndex {
                     steps.append(nil)
                 case .pattern(_, isRegex: false) where pattern.kind == .host && index == 0:
                     steps.append(nil)
-                case .optionalParameter, .glob, .pattern:
+                case .pattern(let pieces, let isRegex):
+                    goesOn = true
+                    let regex = RouteLanguage.regex(pieces, isRegex: isRegex)
+                    let single = index == pattern.segments.count - 1
+                    if !(single
+                        && (RegexFacts.matchesEverything(regex) || RegexFacts.matchesEveryNonEmpty(regex)))
+                    {
+                        opaqueTail = TailSignature(pattern, from: index)
+                    }
+                    break scan
+                case .optionalParameter, .glob:
                     goesOn = true
                     break scan
                 }
             }
             self.steps = steps
             self.goesOn = goesOn
+            self.opaqueTail = opaqueTail
         }
     }
 
     private struct Node {
         var literals: [String: Int] = [:]
         var other: Int?
-        /// Routes whose key ends here, in registration order.
+        /// Routes whose key ends here, in registration order, but those with an opaque tail.
         var routes: [Int] = []
+        /// Routes whose key ends here with an opaque tail, by tail signature, in order.
+        var opaque: [TailSignature: [Int]] = [:]
+
+        /// The routes stored here that could shadow a route whose opaque tail, if any, is
+        /// `tail`.
+        func candidates(tail: TailSignature?) -> [Int] {
+            guard let tail, let same = opaque[tail] else { return routes }
+            return routes + same
+        }
     }
 
     private var nodes = [Node()]
@@ -79,7 +108,11 @@ struct ShadowIndex {
             }
             node = created
         }
-        nodes[node].routes.append(route)
+        if let tail = key.opaqueTail {
+            nodes[node].opaque[tail, default: []].append(route)
+        } else {
+            nodes[node].routes.append(route)
+        }
     }
 
     /// The stored routes that could shadow a route with `key`, in registration order.
@@ -91,17 +124,17 @@ struct ShadowIndex {
         for step in key.steps {
             var next: [Int] = []
             for node in frontier {
-                found += nodes[node].routes
+                found += nodes[node].candidates(tail: key.opaqueTail)
                 if let literal = step, let child = nodes[node].literals[literal] { next.append(child) }
                 if let child = nodes[node].other { next.append(child) }
             }
             frontier = next
         }
-        for node in frontier { found += nodes[node].routes }
+        for node in frontier { found += nodes[node].candidates(tail: key.opaqueTail) }
         if key.goesOn {
             var stack = frontier.flatMap { children(of: $0) }
             while let node = stack.popLast() {
-                found += nodes[node].routes
+                found += nodes[node].candidates(tail: key.opaqueTail)
                 stack += children(of: node)
             }
         }

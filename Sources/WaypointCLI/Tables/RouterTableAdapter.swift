@@ -21,16 +21,43 @@ struct RouterTableAdapter: TableAdapter {
 
     /// The table options a router table may set.
     static let optionTypes: [String: JSONType] = [
-        "caseInsensitivePaths": .bool, "strictTrailingSlash": .bool,
+        "caseInsensitivePaths": .bool, "strictTrailingSlash": .bool, "regexBudget": .number,
+        "matchLimit": .number,
     ]
+
+    /// The regex budget every table runs with, over the table's own `regexBudget`
+    /// (`waypoint test --regex-budget`); nil to keep the table's.
+    var regexBudget: UInt32?
+
+    /// The router options a table's `options` set.
+    ///
+    /// - Throws: ``TableError`` when `regexBudget` or `matchLimit` is not a whole number
+    ///   from 0 to 4294967295 (1 to 4294967295 for `matchLimit`).
+    static func routerOptions(_ options: [String: JSONValue]) throws(TableError) -> RouterOptions {
+        var routerOptions = RouterOptions(
+            caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
+            strictTrailingSlash: options["strictTrailingSlash"]?.boolValue ?? false)
+        func whole(_ name: String, minimum: UInt32) throws(TableError) -> UInt32? {
+            guard let value = options[name] else { return nil }
+            guard let number = value.doubleValue, number.rounded() == number, number >= Double(minimum),
+                number <= Double(UInt32.max)
+            else {
+                throw TableError(
+                    "option \(name.quoted) must be a whole number from \(minimum) to \(UInt32.max)")
+            }
+            return UInt32(number)
+        }
+        if let budget = try whole("regexBudget", minimum: 0) { routerOptions.regexBudget = budget }
+        if let limit = try whole("matchLimit", minimum: 1) { routerOptions.matchLimit = limit }
+        return routerOptions
+    }
 
     func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
         try table.checkKeys(extra: ["routes", "aasa"])
         let aasa = try AASATableSection(table)
         let options = try table.options(allowed: Self.optionTypes)
-        let routerOptions = RouterOptions(
-            caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
-            strictTrailingSlash: options["strictTrailingSlash"]?.boolValue ?? false)
+        var routerOptions = try Self.routerOptions(options)
+        if let regexBudget { routerOptions.regexBudget = regexBudget }
         let routes = try Self.routes(of: table)
         let cases = try table.cases(
             expectationKeys: aasa == nil

@@ -21,8 +21,10 @@ enum TableAdapters {
         RouterTableAdapter(), DetourTableAdapter(), PaylisherTableAdapter(),
     ]
 
-    /// The adapter for tables whose `adapter` is `name`.
-    static func named(_ name: String) -> (any TableAdapter)? {
-        all.first { $0.name == name }
+    /// The adapter for tables whose `adapter` is `name`; router tables run with a regex
+    /// budget of `regexBudget` when it is given (`waypoint test --regex-budget`).
+    static func named(_ name: String, regexBudget: UInt32? = nil) -> (any TableAdapter)? {
+        if name == "router", let regexBudget { return RouterTableAdapter(regexBudget: regexBudget) }
+        return all.first { $0.name == name }
     }
 }

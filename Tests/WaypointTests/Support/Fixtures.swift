@@ -40,9 +40,11 @@ enum Fixtures {
         for table in tables where (table["adapter"]?.stringValue ?? "router") == "router" {
             let description = table["description"]?.stringValue ?? "?"
             let options = table["options"]?.objectValue ?? [:]
-            let routerOptions = RouterOptions(
+            var routerOptions = RouterOptions(
                 caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
                 strictTrailingSlash: options["strictTrailingSlash"]?.boolValue ?? false)
+            if let budget = options["regexBudget"]?.numberValue { routerOptions.regexBudget = UInt32(budget) }
+            if let limit = options["matchLimit"]?.numberValue { routerOptions.matchLimit = UInt32(limit) }
             let routes: [(String, String?)] = (table["routes"]?.arrayValue ?? []).compactMap { item in
                 if let route = item.stringValue { return (route, nil) }
                 guard let route = item["route"]?.stringValue else { return nil }

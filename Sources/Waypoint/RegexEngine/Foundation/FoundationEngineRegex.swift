@@ -54,41 +54,42 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures
     ) -> RegexOutcome {
         let string = String(decoding: subject, as: UTF8.self)
-        let allowed = limits.ticks(forSubjectLength: string.utf16.count)
-        return run(string, stoppingAt: allowed, into: captures).outcome
+        var unpaid = LookupBudget(0)
+        return run(
+            string, stoppingAt: limits.ticks(forSubjectLength: string.utf16.count), budget: &unpaid,
+            into: captures)
     }
 
     /// Matches, paid for from `budget`.
     ///
-    /// ICU reports its work, so a run is charged what it reported: 10,000 units per
-    /// progress report, and ``LookupBudget/chargePerRun`` when that is more. It may reach
-    /// only as many reports as the budget left pays for (at least one); stopped there
-    /// before its own limit, it is ``RegexOutcome/budgetSpent``. The states saved after
-    /// the last report (fewer than 10,000) are never reported, so they are not charged.
+    /// ICU reports its work, so a run is charged what it reported: the progress reports its
+    /// allowance covers (``FoundationLimits/allowanceTicks(forSubjectLength:)``) are free,
+    /// every later one costs 10,000 units, taken as it arrives. When the budget left cannot
+    /// pay for a report, the run stops there, before its own limit: ``RegexOutcome/budgetSpent``.
+    /// The states saved after the last report (fewer than 10,000) are never reported, so
+    /// they are not charged.
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures,
         budget: inout LookupBudget
     ) -> RegexOutcome {
-        guard budget.remaining >= LookupBudget.chargePerRun else { return .budgetSpent }
         let string = String(decoding: subject, as: UTF8.self)
-        let own = limits.ticks(forSubjectLength: string.utf16.count)
-        let affordable = max(1, Int(budget.remaining) / FoundationLimits.statesPerTick)
-        let (outcome, ticks) = run(string, stoppingAt: min(own, affordable), into: captures)
-        let charge = max(Int(LookupBudget.chargePerRun), ticks * FoundationLimits.statesPerTick)
-        _ = budget.take(UInt32(min(charge, Int(budget.remaining))))
-        if outcome == .limitExceeded(.match) && ticks < own { return .budgetSpent }
-        return outcome
+        let length = string.utf16.count
+        budget.runs += 1
+        return run(
+            string, stoppingAt: limits.ticks(forSubjectLength: length),
+            free: FoundationLimits.allowanceTicks(forSubjectLength: length), budget: &budget, into: captures)
     }
 
-    /// Matches `string`, stopping at progress report `allowed`.
-    ///
-    /// - Returns: the outcome and the number of progress reports ICU made.
+    /// Matches `string`, stopping at progress report `allowed` (the match limit); the reports
+    /// after the first `free` ones are paid from `budget`, when there is one.
     private func run(
-        _ string: String, stoppingAt allowed: Int, into captures: FoundationCaptures
-    ) -> (outcome: RegexOutcome, ticks: Int) {
+        _ string: String, stoppingAt allowed: Int, free: Int = .max, budget: inout LookupBudget,
+        into captures: FoundationCaptures
+    ) -> RegexOutcome {
         let length = string.utf16.count
         var outcome = RegexOutcome.noMatch
         var ticks = 0
+        var left = budget
         let groups = captureCount
         var options: NSRegularExpression.MatchingOptions = [.reportProgress]
         if isAnchored { options.insert(.anchored) }
@@ -108,10 +109,14 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
                 if ticks >= allowed {
                     outcome = .limitExceeded(.match)
                     stop.pointee = true
+                } else if ticks > free && !left.take(UInt32(FoundationLimits.statesPerTick)) {
+                    outcome = .budgetSpent
+                    stop.pointee = true
                 }
             }
         }
-        return (outcome, ticks)
+        budget = left
+        return outcome
     }
 }
 
@@ -135,6 +140,15 @@ struct FoundationLimits: RegexMatchLimits {
     /// needs no provision.
     init(matchLimit: UInt32, depthLimit: UInt32, maxSubjectLength: Int) {
         self.matchLimit = Int(matchLimit)
+    }
+
+    /// How many progress reports a run on a subject of `length` UTF-16 units reaches
+    /// within its allowance (``LookupBudget``): ``LookupBudget/allowanceBase`` plus
+    /// ``statesPerSubjectUnit`` states per unit, in whole reports. A short subject has none:
+    /// ICU cannot be stopped earlier than its first report, so a run that reaches it is
+    /// charged from there.
+    static func allowanceTicks(forSubjectLength length: Int) -> Int {
+        (LookupBudget.allowanceBase + statesPerSubjectUnit * length) / statesPerTick
     }
 
     /// How many progress reports a match on a subject of `length` UTF-16 units may reach

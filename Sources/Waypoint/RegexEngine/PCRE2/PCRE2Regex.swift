@@ -92,23 +92,25 @@
 
         /// Matches the pattern against `subject`, paid for from `budget`.
         ///
-        /// PCRE2 does not say how much of its match limit a finished match used, so a run is
-        /// charged the limit it ran under. The first run has ``PCRE2Limits/probeLimit``,
-        /// charged ``LookupBudget/chargePerRun``, which is all an ordinary route regex
-        /// needs; one that reaches it is run again under the full match limit, charged that
-        /// limit as well, if the budget left covers it, and is ``RegexOutcome/budgetSpent``
-        /// otherwise.
+        /// The first run has the allowance of the subject's length
+        /// (``PCRE2Limits/allowanceContext(forSubjectLength:isJIT:)``) and is free: all an
+        /// ordinary route regex needs. PCRE2 does not say how much of its match limit a
+        /// finished match used, so one that reaches its allowance is run again under the full
+        /// match limit, charged that limit, if the budget left covers it, and is
+        /// ``RegexOutcome/budgetSpent`` otherwise.
         @inline(__always)
         func match(
             _ subject: UnsafeBufferPointer<UInt8>, limits: PCRE2Limits, into data: PCRE2MatchData,
             budget: inout LookupBudget
         ) -> RegexOutcome {
-            guard budget.take(LookupBudget.chargePerRun) else { return .budgetSpent }
-            let first = run(subject, context: limits.probeContext, into: data)
-            guard first == PCRE2_ERROR_MATCHLIMIT, limits.probeLimit < limits.matchLimit else {
+            let allowance = limits.allowanceContext(forSubjectLength: subject.count, isJIT: isJIT)
+            budget.runs += 1
+            let first = run(subject, context: allowance.context, into: data)
+            guard first == PCRE2_ERROR_MATCHLIMIT, allowance.limit < limits.matchLimit else {
                 return Self.outcome(first)
             }
             guard budget.take(limits.matchLimit) else { return .budgetSpent }
+            budget.runs += 1
             return Self.outcome(run(subject, context: limits.context, into: data))
         }
 
