@@ -2,7 +2,7 @@ import Foundation
 import Waypoint
 
 /// `waypoint-bench --regex-budget`: what the per-lookup regex budget
-/// (`RouterOptions.regexBudget`, routing.md §4) does to lookups in tables of many regex
+/// (`RouterOptions.regexBudget`, Documentation/spec/routing.md §4) does to lookups in tables of many regex
 /// tails under one prefix, with the budget at its default and, in the same run, as large as
 /// it goes (`UInt32.max`, the lookup unbounded as before the budget existed).
 ///

@@ -2,7 +2,7 @@ import Waypoint
 import WaypointDetour
 
 /// Fuzz target `detour-pipeline`: any string through the Detour link pipeline's offline
-/// evaluation (detour.md §2–§4), in every processing mode, as a runtime and as a deferred
+/// evaluation (Documentation/spec/detour.md §2–§4), in every processing mode, as a runtime and as a deferred
 /// link, and the resulting link through the core router (§9).
 ///
 /// Input: the string's bytes decoded as UTF-8.

@@ -2,7 +2,7 @@ import Foundation
 import Waypoint
 
 /// Fuzz target `link-builder`: a builder edited through its public setters, then its URL
-/// read back (routing.md §7).
+/// read back (Documentation/spec/routing.md §7).
 ///
 /// Input, read by ``FuzzInput``: a starting URL (one of a few, with and without user
 /// information, port, fragment and authority), a scheme, a host or none, a path, then

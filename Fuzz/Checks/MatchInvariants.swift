@@ -197,7 +197,7 @@ struct MatchInvariants {
                     "a parameter is a substring of the decoded URL",
                     "\(quoted(url)): \(name) = \(quoted(value)) for \(quoted(match.route))")
                 // A regex tail sees the decoded path joined by `/`, so after a `%2F` its
-                // `:name` can take part of a segment (routing.md §4; a spec question).
+                // `:name` can take part of a segment (Documentation/spec/routing.md §4; a spec question).
                 if info.segmentParameters.contains(name), !encodedSlash {
                     try require(
                         !value.isEmpty && segments.contains(value),

@@ -3,7 +3,7 @@ import Waypoint
 import WaypointPaylisher
 
 /// Fuzz target `paylisher-parser`: any string that Foundation makes a `URL` of, parsed by
-/// `PaylisherDeepLink(url:platformHint:config:)` (paylisher.md §2) and matched by the core
+/// `PaylisherDeepLink(url:platformHint:config:)` (Documentation/spec/paylisher.md §2) and matched by the core
 /// router (§8).
 ///
 /// Input: the string's bytes decoded as UTF-8.

@@ -81,7 +81,7 @@ public enum QueryParserCheck {
             "a built URL reads back to the same parameters and URL", "\(input) built \(quoted(built))")
     }
 
-    /// The names whose values are decoded as JSON (routing.md §6).
+    /// The names whose values are decoded as JSON (Documentation/spec/routing.md §6).
     static func jsonFields(_ last: [String: String]) -> Set<String> {
         var names: Set<String> = ["al_applink_data"]
         if let list = last["dpl:json-encoded-fields"],
@@ -93,7 +93,7 @@ public enum QueryParserCheck {
         return names
     }
 
-    /// routing.md §6 query splitting, written plainly over bytes.
+    /// Documentation/spec/routing.md §6 query splitting, written plainly over bytes.
     static func items(_ query: String) -> [[String]] {
         var result: [[String]] = []
         for piece in Array(query.utf8).split(separator: UInt8(ascii: "&")) {
@@ -106,7 +106,8 @@ public enum QueryParserCheck {
         return result
     }
 
-    /// Percent-decoding as routing.md §6 describes it: all escapes valid and the result UTF-8,
+    /// Percent-decoding as Documentation/spec/routing.md §6 describes it: all escapes valid and the result
+    /// UTF-8,
     /// else the text as written.
     static func decode(_ raw: ArraySlice<UInt8>) -> String {
         let written = String(decoding: raw, as: UTF8.self)

@@ -89,7 +89,7 @@ struct ExplainCommandTests {
     }
 }
 
-/// `waypoint explain` when the lookup's regex budget runs out (routing.md §4).
+/// `waypoint explain` when the lookup's regex budget runs out (Documentation/spec/routing.md §4).
 @Suite("waypoint explain: the regex budget")
 struct ExplainBudgetTests {
     /// Two routes whose regexes (distinct: one run of a pattern answers for its copies)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import WaypointDetour
 
-/// Mounting, bodies and drops of analytics (detour.md §8), through the controller behind
+/// Mounting, bodies and drops of analytics (Documentation/spec/detour.md §8), through the controller behind
 /// `DetourAnalytics`.
 @Suite("Detour analytics lifecycle and bodies")
 struct AnalyticsControllerTests {

@@ -5,7 +5,7 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// At-least-once delivery through failures and a crash (detour.md §8).
+/// At-least-once delivery through failures and a crash (Documentation/spec/detour.md §8).
 @Suite("Detour analytics durability")
 struct AnalyticsDurabilityTests {
     /// What the flaky server did with each request.

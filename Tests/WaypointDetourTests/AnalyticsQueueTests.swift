@@ -5,7 +5,7 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// The durable analytics queue (detour.md §8), driven directly.
+/// The durable analytics queue (Documentation/spec/detour.md §8), driven directly.
 @Suite("Detour analytics queue")
 struct AnalyticsQueueTests {
     @Test("a record is on disk before enqueue returns, with its fields and state.json")

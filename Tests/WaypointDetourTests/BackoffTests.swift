@@ -3,7 +3,7 @@ import Testing
 
 @testable import WaypointDetour
 
-/// The retry arithmetic of detour.md §8: backoff, Retry-After and the status table.
+/// The retry arithmetic of Documentation/spec/detour.md §8: backoff, Retry-After and the status table.
 @Suite("Detour analytics backoff")
 struct BackoffTests {
     struct WaitCase: Sendable, CustomStringConvertible {

@@ -5,7 +5,7 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// `resolveInitialLink`, the session and deferred links (detour.md §6, §7).
+/// `resolveInitialLink`, the session and deferred links (Documentation/spec/detour.md §6, §7).
 @Suite("Detour initial link and deferred links")
 @MainActor
 struct InitialLinkTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import WaypointDetour
 
-/// The examples of detour.md §2 and §3, as written in the spec.
+/// The examples of Documentation/spec/detour.md §2 and §3, as written in the spec.
 @Suite("Detour link pipeline")
 struct LinkPipelineTests {
     /// The table of §2.6.

@@ -4,7 +4,7 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// The public surface of detour.md §1: names, raw values, defaults, shorthands, coding.
+/// The public surface of Documentation/spec/detour.md §1: names, raw values, defaults, shorthands, coding.
 @Suite("Detour public API")
 struct PublicAPITests {
     @Test("the 18 event names and their raw values")

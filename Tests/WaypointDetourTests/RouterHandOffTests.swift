@@ -4,8 +4,8 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// detour.md §9: a Detour link is routed as `detour:` + its route.
-@Suite("Router hand-off (detour.md §9)")
+/// Documentation/spec/detour.md §9: a Detour link is routed as `detour:` + its route.
+@Suite("Router hand-off (Documentation/spec/detour.md §9)")
 @MainActor
 struct RouterHandOffTests {
     /// The spec's example: both forms of a link reach `/products/:id`, with their type.

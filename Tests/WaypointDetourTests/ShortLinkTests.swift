@@ -4,7 +4,7 @@ import Testing
 
 @testable import WaypointDetour
 
-/// Short links against a local server (detour.md §5, §7).
+/// Short links against a local server (Documentation/spec/detour.md §5, §7).
 @Suite("Detour short links")
 struct ShortLinkTests {
     static let resolvePath = "/api/link/resolve-short"

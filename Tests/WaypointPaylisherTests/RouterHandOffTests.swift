@@ -4,8 +4,8 @@ import Waypoint
 
 @testable import WaypointPaylisher
 
-/// paylisher.md §8: a Paylisher link is routed by its normalised segments.
-@Suite("Router hand-off (paylisher.md §8)")
+/// Documentation/spec/paylisher.md §8: a Paylisher link is routed by its normalised segments.
+@Suite("Router hand-off (Documentation/spec/paylisher.md §8)")
 struct RouterHandOffTests {
     struct Row: CustomTestStringConvertible, Sendable {
         let link: String

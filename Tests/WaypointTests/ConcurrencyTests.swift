@@ -3,10 +3,10 @@ import Testing
 
 @testable import Waypoint
 
-/// routing.md §8: matching reads an immutable table while registrations publish new ones.
+/// Documentation/spec/routing.md §8: matching reads an immutable table while registrations publish new ones.
 /// Run under `swift test --sanitize=thread` (`./dev sanitize`) this also proves the absence
 /// of data races.
-@Suite("Concurrency (routing.md §8)")
+@Suite("Concurrency (Documentation/spec/routing.md §8)")
 struct ConcurrencyTests {
     @Test("8 tasks match and dispatch while another registers and removes")
     func matchWhileRegistering() async throws {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Waypoint
 
-/// routing.md §5 and the dispatch cases 49–55 of the DeepLinkKit model cases.
-@Suite("Dispatch (routing.md §5)")
+/// Documentation/spec/routing.md §5 and the dispatch cases 49–55 of the DeepLinkKit model cases.
+@Suite("Dispatch (Documentation/spec/routing.md §5)")
 struct DispatchTests {
     /// Records which handlers ran, with the parameters they saw.
     final class Log: Sendable {

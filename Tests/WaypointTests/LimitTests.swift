@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// routing.md §4 limits: every PCRE2 match runs under a match limit and a depth limit, so
+/// Documentation/spec/routing.md §4 limits: every PCRE2 match runs under a match limit and a depth limit, so
 /// a catastrophic pattern is a non-match for its route, reported by `explain`.
 @Suite("Regex limits")
 struct LimitTests {

@@ -105,7 +105,7 @@ func handleBothWays(_ router: Router, _ url: URL) async -> (now: DeepLinkResult,
     return (now, awaited)
 }
 
-@Suite("Main-actor handlers (routing.md §5)")
+@Suite("Main-actor handlers (Documentation/spec/routing.md §5)")
 struct MainActorHandlerTests {
     static let product = URL(string: "shop://app/products/42")!
     static let cart = URL(string: "shop://app/cart")!

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// routing.md §4: the regex work of one lookup, all routes together, is bounded by
+/// Documentation/spec/routing.md §4: the regex work of one lookup, all routes together, is bounded by
 /// ``RouterOptions/regexBudget``; `explain` reports the routes the budget did not reach.
 /// Work is counted in budget units (``RouteTable/budgetTrace(_:)``), never by time.
 @Suite("Per-lookup regex budget")

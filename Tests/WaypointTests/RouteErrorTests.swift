@@ -2,9 +2,9 @@ import Testing
 
 @testable import Waypoint
 
-/// routing.md §3: registration rejects bad routes with a typed error naming the route,
+/// Documentation/spec/routing.md §3: registration rejects bad routes with a typed error naming the route,
 /// the column and the problem, and registers nothing.
-@Suite("Route errors (routing.md §3)")
+@Suite("Route errors (Documentation/spec/routing.md §3)")
 struct RouteErrorTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let route: String

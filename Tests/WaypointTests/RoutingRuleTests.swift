@@ -3,9 +3,10 @@ import Testing
 
 @testable import Waypoint
 
-/// One or more cases per rule of routing.md §1, §2 and §4, each of which fails when its rule
+/// One or more cases per rule of Documentation/spec/routing.md §1, §2 and §4, each of which fails when its
+/// rule
 /// is broken. A case registers its routes in order and names the winner for one URL.
-@Suite("Routing rules (routing.md §1, §2, §4)")
+@Suite("Routing rules (Documentation/spec/routing.md §1, §2, §4)")
 struct RoutingRuleTests {
     struct Rule: CustomTestStringConvertible, Sendable {
         let rule: String

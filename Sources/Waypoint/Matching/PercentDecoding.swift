@@ -1,4 +1,4 @@
-/// Percent-decoding as routing.md §4 and §6 use it: every `%HH` becomes a byte and the
+/// Percent-decoding as Documentation/spec/routing.md §4 and §6 use it: every `%HH` becomes a byte and the
 /// result is read as UTF-8; when a `%` starts no valid escape, or the bytes are not UTF-8,
 /// the text is kept exactly as written. `+` is never a space.
 package enum PercentDecoding {

@@ -1,6 +1,6 @@
 /// The slow, transparent matcher the trie is checked against: every route tried on its own,
 /// in registration order, by a plain walk over the URL's decoded segments, the way
-/// routing.md §1 and §4 describe matching.
+/// Documentation/spec/routing.md §1 and §4 describe matching.
 ///
 /// It shares the route parser, the regex emitter and URL decoding with the router, but none
 /// of the trie, its edge tables, its case folding or its pruning. Each route is read from

@@ -1,4 +1,4 @@
-/// For one route, whether it matched a URL, or where and why it stopped (routing.md §5).
+/// For one route, whether it matched a URL, or where and why it stopped (Documentation/spec/routing.md §5).
 public struct RouteExplanation: Sendable, Hashable, CustomStringConvertible {
     /// The route, exactly as registered.
     public let route: String

@@ -1,4 +1,4 @@
-/// A route that matches a URL, with the parameters it captured (routing.md §2, §5).
+/// A route that matches a URL, with the parameters it captured (Documentation/spec/routing.md §2, §5).
 public struct RouteMatch: Sendable {
     /// The parameters the route captured, percent-decoded, in route order; read them like
     /// a dictionary (`match.routeParameters["id"]`). A `:name?` whose segment is absent, or

@@ -1,4 +1,4 @@
-/// How a ``Router`` matches (routing.md §4).
+/// How a ``Router`` matches (Documentation/spec/routing.md §4).
 ///
 /// Options are fixed when the router is created, because routes compile against them.
 public struct RouterOptions: Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct RouterOptions: Sendable, Hashable {
     /// PCRE2's depth limit (nested backtracking) for every regex match. JIT-compiled
     /// patterns are bounded by their machine stack instead. Default 20,000.
     public var depthLimit: UInt32
-    /// The regex work one lookup may do, all routes together (routing.md §4), past what
+    /// The regex work one lookup may do, all routes together (Documentation/spec/routing.md §4), past what
     /// each run is allowed for free, in the units of ``matchLimit``: PCRE2's match-limit
     /// count, or ICU's saved backtracking states on the `NSRegularExpression` engine.
     /// Default 1,000,000 (ten full match limits).

@@ -1,5 +1,5 @@
 /// A URL's host and path segments, percent-decoded into one temporary buffer, as the
-/// matcher reads them (routing.md §4).
+/// matcher reads them (Documentation/spec/routing.md §4).
 ///
 /// Segment 0 is the host; segments 1… are the path split on `/` *before* decoding, each
 /// decoded on its own (a segment with an invalid escape or non-UTF-8 result is kept as

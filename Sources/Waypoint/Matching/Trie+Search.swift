@@ -157,7 +157,8 @@ extension Trie {
 
     /// ``runTail(order:depth:view:context:into:)`` in a table where routes at one node can
     /// share a tail pattern: the first route of a pattern at the node runs it, and the
-    /// others take what it did from `memo` (routing.md §4: one lookup runs each distinct tail
+    /// others take what it did from `memo` (Documentation/spec/routing.md §4: one lookup runs each distinct
+    /// tail
     /// pattern at most once per node, so a thousand copies of a pattern cost one run).
     private func runTwinTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, memo: inout TailMemo,

@@ -19,7 +19,7 @@ struct TrieHit: Sendable, Hashable {
     /// The depth of the terminal (for globs and tails, where the rest starts).
     var depth: Int32
     /// For tails: whether the match needed the trailing slash the router ignores
-    /// (routing.md §4: `/docs` matches `/docs/:rest(.*)` as `/docs/` would).
+    /// (Documentation/spec/routing.md §4: `/docs` matches `/docs/:rest(.*)` as `/docs/` would).
     var withTrailingSlash: Bool
     /// Whether the route is a host route (its depths count the host as segment 0).
     var isHost = false
@@ -41,7 +41,7 @@ protocol TrieHitCollector {
     mutating func recordBudgetSpent(order: Int32)
 }
 
-/// Keeps the earliest-registered hit: the winner (routing.md §5).
+/// Keeps the earliest-registered hit: the winner (Documentation/spec/routing.md §5).
 struct BestHitCollector: TrieHitCollector {
     /// The best hit so far.
     var best: TrieHit?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A URL that a route matched, with the parameters read from it (routing.md §6).
+/// A URL that a route matched, with the parameters read from it (Documentation/spec/routing.md §6).
 ///
 /// Route parameters come from the route pattern; query parameters from the URL's query,
 /// parsed once, when ``queryParameters`` or ``queryItems`` is first read: a handler that

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds and edits deep link URLs: DeepLinkKit's `DPLMutableDeepLink` as a value type
-/// (routing.md §7).
+/// (Documentation/spec/routing.md §7).
 ///
 /// A builder holds a scheme, a host, a path and query parameters in insertion order, and
 /// writes them into a URL the same way on every platform:

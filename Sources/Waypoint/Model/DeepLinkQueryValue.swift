@@ -2,7 +2,7 @@
 ///
 /// A value gives its JSON form. A string, number or Boolean is written as plain text; an
 /// array or object is written as compact JSON and listed in `dpl:json-encoded-fields`, so
-/// reading the link gives the same array or object back (routing.md §7).
+/// reading the link gives the same array or object back (Documentation/spec/routing.md §7).
 ///
 /// Strings, integers, `Double`, `Float`, `Bool`, `Date`, `URL`, ``JSONValue``, and arrays
 /// and string-keyed dictionaries of such values conform. Conform your own types by giving

@@ -1,5 +1,5 @@
 /// The query of a deep link, kept as written until it is first read, then parsed once
-/// (routing.md §6).
+/// (Documentation/spec/routing.md §6).
 ///
 /// Dispatch makes a link for every handler it tries and most handlers never read the query,
 /// so parsing it (items, decoded strings, the dictionary, JSON fields) when the link is

@@ -1,4 +1,4 @@
-/// Writes numbers the same way on every platform and in every locale (routing.md §7).
+/// Writes numbers the same way on every platform and in every locale (Documentation/spec/routing.md §7).
 ///
 /// The digits are the shortest that read back as the same `Double`, taken from Swift's own
 /// `description` (the Swift runtime's formatter, identical on Linux and Apple platforms, never

@@ -1,4 +1,4 @@
-/// Query parsing of routing.md §6.
+/// Query parsing of Documentation/spec/routing.md §6.
 enum QueryParsing {
     /// The items of `rawQuery` (the query as written, without `?`), in order.
     ///

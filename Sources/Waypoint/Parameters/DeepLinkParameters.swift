@@ -1,6 +1,6 @@
 /// Every parameter of a ``DeepLink`` by name, as text: the route parameter when the route
 /// captured one of that name, else the query parameter — the rule of the link's subscript
-/// (routing.md §6). Read it by type with `get(_:as:)` and `require(_:as:)`:
+/// (Documentation/spec/routing.md §6). Read it by type with `get(_:as:)` and `require(_:as:)`:
 ///
 /// ```swift
 /// try router.register("/products/:id") { link in

@@ -1,5 +1,5 @@
 /// A route ready for matching: its pattern, the trie steps of its literal and parameter
-/// prefix, and the compiled regex of its tail (routing.md §2; see ``RouteTable``).
+/// prefix, and the compiled regex of its tail (Documentation/spec/routing.md §2; see ``RouteTable``).
 ///
 /// The prefix holds the segments up to the first one that needs a regex; that segment
 /// and everything after it form the *tail*, one anchored PCRE2 pattern run on the rest of
@@ -20,8 +20,8 @@ package final class CompiledRoute: Sendable {
     let tail: RouteRegex?
     /// Prefix segments the trie reaches through an `.any` step but that must also pass a
     /// regex of their own, on that one segment: the host of a host route written as
-    /// `:name(regex)` or a mixed segment (`:sub.example.com`, routing.md §1), and a
-    /// non-ASCII literal that folds case (routing.md §4). In depth order.
+    /// `:name(regex)` or a mixed segment (`:sub.example.com`, Documentation/spec/routing.md §1), and a
+    /// non-ASCII literal that folds case (Documentation/spec/routing.md §4). In depth order.
     let checks: [SegmentCheck]
 
     /// A prefix segment matched by its own anchored regex, on that segment alone.
@@ -85,7 +85,7 @@ package final class CompiledRoute: Sendable {
                 if insensitive && !bytes.allSatisfy({ $0 < 0x80 }) {
                     // Non-ASCII text folds by Unicode rules, which only PCRE2 implements
                     // here: the segment stays one literal segment, compared by its own regex
-                    // (routing.md §4: an option never changes what kind of part it is).
+                    // (Documentation/spec/routing.md §4: an option never changes what kind of part it is).
                     try check(index, isLiteral: true)
                 } else {
                     steps.append(.literal(insensitive ? bytes.map(\.asciiLowercased) : bytes))
@@ -101,7 +101,7 @@ package final class CompiledRoute: Sendable {
                 terminal = .glob
             case .pattern(_, let isRegex) where pattern.kind == .host && index == 0 && !isRegex:
                 // `:name(regex)` or a mixed segment as the host: matched against the host
-                // alone, and the path after it segment by segment (routing.md §1). Only a
+                // alone, and the path after it segment by segment (Documentation/spec/routing.md §1). Only a
                 // raw-regex host is matched with the path as one string.
                 try check(index, isLiteral: false)
             case .pattern:

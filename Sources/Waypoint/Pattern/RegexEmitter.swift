@@ -18,7 +18,7 @@ struct RegexEmitter {
 
     /// The compile options every route regex uses: anchored at both ends; `.` matches
     /// any character, a line feed (a decoded `%0A`) included, so `.*` matches every URL as
-    /// routing.md §1 says; plus caseless matching when paths are case-insensitive.
+    /// Documentation/spec/routing.md §1 says; plus caseless matching when paths are case-insensitive.
     var compileOptions: RegexOptions {
         caseInsensitivePaths
             ? [.anchored, .endAnchored, .dotAll, .caseless] : [.anchored, .endAnchored, .dotAll]

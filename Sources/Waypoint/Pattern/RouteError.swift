@@ -1,4 +1,4 @@
-/// Why a route string was rejected at registration (routing.md §3).
+/// Why a route string was rejected at registration (Documentation/spec/routing.md §3).
 ///
 /// Every case names the route as written, the 1-based column (in Unicode scalars) where
 /// the problem is, and the problem itself. Nothing is registered when registration throws.

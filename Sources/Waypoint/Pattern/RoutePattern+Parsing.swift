@@ -1,5 +1,5 @@
 extension RoutePattern {
-    /// Parses `route` (routing.md §1–§3).
+    /// Parses `route` (Documentation/spec/routing.md §1–§3).
     ///
     /// - Parameters:
     ///   - route: the route string, stored verbatim.
@@ -252,7 +252,7 @@ private struct PatternScanner {
         throw .unbalancedBracket(route: route, column: column(open), bracket: "(")
     }
 
-    /// Classifies the segment in `range` (routing.md §2).
+    /// Classifies the segment in `range` (Documentation/spec/routing.md §2).
     func segment(_ range: Range<Int>) throws(RouteError) -> RoutePattern.Segment {
         let text = String(decoding: bytes[range], as: UTF8.self)
         let make = { (form: RoutePattern.Form) in
@@ -373,7 +373,7 @@ extension UInt8 {
         isASCIILetter || isASCIIDigit || self == UInt8(ascii: "_") || self == UInt8(ascii: "-")
     }
 
-    /// `\ ^ $ * + ? ( ) [ ] { } |` (routing.md §2).
+    /// `\ ^ $ * + ? ( ) [ ] { } |` (Documentation/spec/routing.md §2).
     var isRegexMetacharacter: Bool {
         switch self {
         case UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"),

@@ -1,4 +1,4 @@
-/// A route string parsed into its parts (routing.md §1–§2), before any regex is compiled.
+/// A route string parsed into its parts (Documentation/spec/routing.md §1–§2), before any regex is compiled.
 ///
 /// Parsing is done once, at registration; matching never looks at route text again.
 package struct RoutePattern: Sendable, Hashable {

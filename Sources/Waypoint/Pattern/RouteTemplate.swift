@@ -22,7 +22,7 @@
 package struct RouteTemplate: Sendable {
     /// The parsed route.
     package let pattern: RoutePattern
-    /// The first path segment that the route's regex tail matches (routing.md §4: the tail
+    /// The first path segment that the route's regex tail matches (Documentation/spec/routing.md §4: the tail
     /// starts at the first regex segment, whatever the options); from there on the path is
     /// decoded and joined by `/`, so a `:name` or `*` value there cannot hold a `/`.
     let tailStart: Int
@@ -36,7 +36,8 @@ package struct RouteTemplate: Sendable {
         for (index, segment) in pattern.segments.enumerated() {
             guard case .pattern(_, let isRegex) = segment.form else { continue }
             if isRegex { throw .noInverse(route: pattern.route, segment: segment.text) }
-            // The host is matched alone (routing.md §1): it does not start the path's tail.
+            // The host is matched alone (Documentation/spec/routing.md §1): it does not start the path's
+            // tail.
             if !(pattern.kind == .host && index == 0) { tailStart = min(tailStart, index) }
         }
         self.tailStart = tailStart

@@ -1,4 +1,4 @@
-/// What the matcher needs from a regex engine (routing.md §4, "Regex engine").
+/// What the matcher needs from a regex engine (Documentation/spec/routing.md §4, "Regex engine").
 ///
 /// The pattern compiler, the matcher, `explain` and the fuzz checks use only this seam, through
 /// the ``Regex`` type that `SelectedRegexEngine.swift` chooses at compile time. Two engines
@@ -116,7 +116,7 @@ enum RegexOutcome: Equatable, Sendable {
 /// (``PCRE2Limits/allowance(forSubjectLength:isJIT:)``,
 /// ``FoundationLimits/allowanceTicks(forSubjectLength:)``). A run that finishes within it costs the budget
 /// nothing, so a table of ordinary tails never loses a route to the budget, at any size
-/// (routing.md §4). Only the work past a run's allowance is paid from the budget
+/// (Documentation/spec/routing.md §4). Only the work past a run's allowance is paid from the budget
 /// (``CompiledRegex/match(_:limits:into:budget:)``); once the budget is spent, a run may still
 /// do its allowance's work and is ``RegexOutcome/budgetSpent`` when it needs more. One lookup
 /// therefore does at most `regexBudget` units plus one allowance per run, and it makes at most

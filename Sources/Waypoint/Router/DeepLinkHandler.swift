@@ -1,6 +1,6 @@
 /// A handler value for a route that runs wherever the link is handled, for servers and
 /// tools: it may decline a link, passing it to the next matching route, or report that it
-/// has nothing to present it with (DeepLinkKit's route handler class, routing.md §5).
+/// has nothing to present it with (DeepLinkKit's route handler class, Documentation/spec/routing.md §5).
 ///
 /// App code that presents screens conforms to ``MainActorDeepLinkHandler`` instead.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The outcome of dispatching a URL (routing.md §5).
+/// The outcome of dispatching a URL (Documentation/spec/routing.md §5).
 ///
 /// A link is handled (``isHandled``), not handled with a ``failure``, or on its way: when
 /// the result is made before the link's handling has finished, ``pending`` says how it goes

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One link on its way through the handlers of the routes that match it, in registration
-/// order (routing.md §5). It can stop before a main-actor handler when it runs off the main
+/// order (Documentation/spec/routing.md §5). It can stop before a main-actor handler when it runs off the
+/// main
 /// actor, and before an asynchronous handler when it runs synchronously, and go on from
 /// there once it can.
 struct LinkDispatch: Sendable {

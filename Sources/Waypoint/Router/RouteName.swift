@@ -23,7 +23,7 @@ public struct RouteName: Hashable, Sendable, CustomStringConvertible {
     /// The route string, exactly as it is registered.
     public let route: String
 
-    /// Names `route`, a route string in the route language (routing.md).
+    /// Names `route`, a route string in the route language (Documentation/spec/routing.md).
     public init(_ route: String) {
         self.route = route
     }

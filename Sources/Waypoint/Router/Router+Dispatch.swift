@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Dispatch (routing.md §5): three ways to hand the router a link, for three kinds of caller.
+/// Dispatch (Documentation/spec/routing.md §5): three ways to hand the router a link, for three kinds of
+/// caller.
 ///
 /// - ``handle(_:)-(URL)`` runs the handlers before it returns and returns the result: the
 ///   call for `onOpenURL`, scene delegates and other main-actor code, and for servers whose

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Routes deep links: registered route patterns, in registration order, each with a
-/// handler (routing.md).
+/// handler (Documentation/spec/routing.md).
 ///
 /// ```swift
 /// let router = Router()

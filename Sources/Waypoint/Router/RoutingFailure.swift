@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a URL was not handled (routing.md §5).
+/// Why a URL was not handled (Documentation/spec/routing.md §5).
 ///
 /// The raw values are the names tables and JSON output use; ``code`` keeps DeepLinkKit's
 /// error codes (22023, 22024) and numbers the newer reasons after them.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The two fields of a user activity that routing reads (routing.md §5): on Apple
+/// The two fields of a user activity that routing reads (Documentation/spec/routing.md §5): on Apple
 /// platforms it mirrors `NSUserActivity`, which Linux does not have.
 public struct UserActivity: Sendable, Hashable {
     /// `NSUserActivityTypeBrowsingWeb`: the activity of a universal link.

@@ -1,7 +1,8 @@
 import Foundation
 
 extension Router {
-    /// What a pattern table's router expectation compares for `url` (tables.md): `matched`,
+    /// What a pattern table's router expectation compares for `url` (Documentation/spec/tables.md):
+    /// `matched`,
     /// and when a route matched `route`, `routeParameters`, `queryParameters`,
     /// `queryItems` and `callbackURL`; when none did, `error` (the reason's name).
     ///

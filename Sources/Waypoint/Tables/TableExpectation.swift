@@ -1,4 +1,4 @@
-/// The comparison rule of pattern tables (tables.md): only the keys present in an
+/// The comparison rule of pattern tables (Documentation/spec/tables.md): only the keys present in an
 /// expectation are compared; objects compare as whole objects, arrays element by element,
 /// and `null` means "absent".
 package enum TableExpectation {

@@ -2,7 +2,7 @@ import Waypoint
 import WaypointDetour
 
 extension DetourResult {
-    /// The values a Detour table expectation compares (tables.md): `empty`, and for a link
+    /// The values a Detour table expectation compares (Documentation/spec/tables.md): `empty`, and for a link
     /// `url`, `route`, `pathname`, `params` and `type`; `null` (absent) for the empty result.
     var tableRecord: [String: JSONValue] {
         guard let link else {

@@ -2,12 +2,12 @@ import Waypoint
 import WaypointDetour
 
 /// Runs Detour tables (`"adapter": "detour"`): each case's input goes through Detour's
-/// offline link pipeline (detour.md §4, §10) with the case's `mode` (default `all`), as a
+/// offline link pipeline (Documentation/spec/detour.md §4, §10) with the case's `mode` (default `all`), as a
 /// deferred link when the case has `"typeOverride": "deferred"`.
 struct DetourTableAdapter: TableAdapter {
     let name = "detour"
 
-    /// The keys a Detour expectation may name (tables.md).
+    /// The keys a Detour expectation may name (Documentation/spec/tables.md).
     static let expectationKeys: Set<String> = ["empty", "url", "route", "pathname", "params", "type"]
 
     func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {

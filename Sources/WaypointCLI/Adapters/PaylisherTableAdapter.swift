@@ -3,11 +3,11 @@ import WaypointPaylisher
 
 /// Runs Paylisher tables (`"adapter": "paylisher"`): each case's input is parsed with the
 /// configuration the table's `options` describe (`shortLinkHosts`, `apiBase`), with the
-/// case's `givenCampaignData` attached (paylisher.md §10).
+/// case's `givenCampaignData` attached (Documentation/spec/paylisher.md §10).
 struct PaylisherTableAdapter: TableAdapter {
     let name = "paylisher"
 
-    /// The keys a Paylisher expectation may name (tables.md).
+    /// The keys a Paylisher expectation may name (Documentation/spec/tables.md).
     static let expectationKeys: Set<String> = [
         "parseOK", "scheme", "pathSegments", "parameters", "destination", "campaignKeyName", "jid",
         "campaignId",

@@ -1,4 +1,4 @@
-/// How a `waypoint` run ends (tables.md): the process exit code.
+/// How a `waypoint` run ends (Documentation/spec/tables.md): the process exit code.
 enum ExitStatus: Int32, Sendable, Hashable {
     /// Everything checked out.
     case success = 0

@@ -10,7 +10,7 @@ extension Command {
         help: [
             """
             Evaluates each input with Detour's link pipeline offline, as a runtime link
-            (detour.md §4): without the network, so a short link counts as unresolved. Prints
+            (Documentation/spec/detour.md §4): without the network, so a short link counts as unresolved. Prints
             the link's url, route, pathname, params and type, or "empty" for the empty result.
             """,
             """

@@ -34,7 +34,7 @@ extension Command {
             schemes, path and host routes, case folding and trailing slashes as the router
             applies them. A route with a regex is reported only when it is certain: a ".*" or
             ".+" tail, or an earlier route with the same regex after a covering prefix, or a
-            later regex that cannot match "/" under an earlier parameter. Like routing.md, lint
+            later regex that cannot match "/" under an earlier parameter. Like the route language, lint
             takes ".*" to match every string.
             """,
             """

@@ -10,7 +10,7 @@ extension Command {
         usage: "[options] INPUT...",
         help: [
             """
-            Parses each input as a Paylisher link (paylisher.md §10) and prints its model, one
+            Parses each input as a Paylisher link (Documentation/spec/paylisher.md §10) and prints its model, one
             key per line with its JSON value: parseOK, scheme, pathSegments, parameters,
             destination, campaignKeyName, jid, campaignId, source, utmMedium, referrer,
             campaignSource, isShortLink, authParamRequired, resolvedDestination and

@@ -1,4 +1,4 @@
-/// A routes file: one route per line, in registration order (tables.md).
+/// A routes file: one route per line, in registration order (Documentation/spec/tables.md).
 ///
 /// Lines are separated by `\n`; a `\r` before it is part of the line break, so files with
 /// Windows line endings read the same. A blank line (empty, or only spaces and tabs) or a

@@ -4,7 +4,7 @@ import Waypoint
 struct LintFinding: Sendable, Hashable {
     /// What was found; the raw value is the name output uses.
     enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// The route does not compile (routing.md §3).
+        /// The route does not compile (Documentation/spec/routing.md §3).
         case invalidRoute
         /// The same route string on an earlier line: registering it again only replaces the
         /// handler, so this line is redundant.

@@ -1,6 +1,6 @@
 /// Whether a PCRE2 pattern repeats a group that itself repeats, such as `(a+)+`, `(\w*)*`
 /// or `(?:[a-z]+-?){2,}`: the shape whose backtracking grows exponentially with the subject
-/// when a match fails, so that one run can reach the match limit (routing.md §4).
+/// when a match fails, so that one run can reach the match limit (Documentation/spec/routing.md §4).
 ///
 /// The reader skips escapes and character classes and keeps a stack of open groups; it
 /// claims only what it sees, so a pattern it cannot read is reported as not nested.

@@ -15,7 +15,7 @@ struct RegexFacts: Sendable, Hashable {
     static let unknown = RegexFacts(neverMatchesSlash: false, minimumLength: 0)
 
     /// The patterns (after unwrapping whole-pattern groups) that match every string: as
-    /// routing.md §1 says, `.*` matches every URL.
+    /// Documentation/spec/routing.md §1 says, `.*` matches every URL.
     private static let everything: Set<String> = [
         ".*", ".*?", "(?s).*", "(?s).*?", "[\\s\\S]*", "[\\s\\S]*?",
     ]

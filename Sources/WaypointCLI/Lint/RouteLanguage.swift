@@ -1,6 +1,6 @@
 import Waypoint
 
-/// The set of URLs a route matches, as automata lint can compare (routing.md §1–§4).
+/// The set of URLs a route matches, as automata lint can compare (Documentation/spec/routing.md §1–§4).
 ///
 /// A URL is a scheme and a word of segments: the host, then the path segments split on
 /// `/` before percent-decoding. A path route's first step accepts any host, the empty one
@@ -12,7 +12,7 @@ import Waypoint
 ///
 /// A non-ASCII literal that folds case is one segment of a ``SegmentClass/folded(_:)``
 /// class. A host written as `:name(regex)` or as a mixed segment is matched against the
-/// host alone (routing.md §1) by a regex lint does not read: as the earlier route it is a
+/// host alone (Documentation/spec/routing.md §1) by a regex lint does not read: as the earlier route it is a
 /// ``SegmentClass/folded(_:)`` class keyed by that regex (only the same regex gives the
 /// same set), as the later route either that class or any non-empty host.
 ///

@@ -6,7 +6,7 @@ import Waypoint
 /// to.
 extension RouteLinter {
     /// A host route whose host ends in `:digits` (`h.com:8080/x`): a URL's port is never part
-    /// of the match (routing.md §4), and `:8080` is a parameter named `8080` here.
+    /// of the match (Documentation/spec/routing.md §4), and `:8080` is a parameter named `8080` here.
     static func port(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
         guard pattern.kind == .host, let host = pattern.segments.first,
             case .pattern(let pieces, _) = host.form,
@@ -26,7 +26,7 @@ extension RouteLinter {
     }
 
     /// A route that tries to match a query string: an escaped `\?`, or a `?` followed by
-    /// `key=`. The query is never part of the match (routing.md §4).
+    /// `key=`. The query is never part of the match (Documentation/spec/routing.md §4).
     static func query(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
         let bytes = Array(entry.route.utf8)
         let start = pattern.segments.first?.offset ?? 0
@@ -81,7 +81,7 @@ extension RouteLinter {
     }
 
     /// A route such as `tel:[^\s]+` or `mailto:…`: a scheme followed by `:` but not by `//`
-    /// is not a scheme (routing.md §1), so the route is matched against the URL's host and
+    /// is not a scheme (Documentation/spec/routing.md §1), so the route is matched against the URL's host and
     /// path, colon included. Opaque URLs (`tel:+1555…`) have an empty host and their text as
     /// the path.
     static func pseudoScheme(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {

@@ -1,7 +1,8 @@
 import Waypoint
 
-/// Checks a routes file the way a router with `options` would register it (tables.md,
-/// routing.md): invalid routes, duplicates, shadowed routes, parameter names ending in `-`,
+/// Checks a routes file the way a router with `options` would register it (Documentation/spec/tables.md,
+/// Documentation/spec/routing.md): invalid routes, duplicates, shadowed routes, parameter names ending in
+/// `-`,
 /// percent-escapes in literals, `x?://`-style routes whose "scheme" is not one, and what
 /// migrated tables get wrong (``RouteLinter`` `+Migration`): ports, queries, `tel:`-style
 /// pseudo-schemes, other routers' syntax, stray whitespace, a byte order mark and CR-only
@@ -80,7 +81,7 @@ struct RouteLinter: Sendable {
     /// A ``LintFinding/Kind/regexBudget`` finding for each route of `routes` (the routes
     /// whose regex repeats a repeating group) when their distinct regexes are more than the
     /// regex budget pays full match limits for: one lookup that runs them all can spend the
-    /// budget (routing.md §4).
+    /// budget (Documentation/spec/routing.md §4).
     func budgetFindings(_ routes: [(entry: RoutesFile.Entry, regex: String)]) -> [LintFinding] {
         let distinct = Set(routes.map(\.regex)).count
         let affordable = options.regexBudget / max(options.matchLimit, 1)
@@ -95,7 +96,7 @@ struct RouteLinter: Sendable {
     }
 
     /// Parameter names that end in `-`: a `-` is a name character, so `:from-:to` names
-    /// `from-` (routing.md §2).
+    /// `from-` (Documentation/spec/routing.md §2).
     static func parameterNames(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
         pattern.parameters.filter { $0.name.hasSuffix("-") }.map { parameter in
             let name = parameter.name
@@ -149,7 +150,7 @@ struct RouteLinter: Sendable {
 
     /// A host route that reads like `https?://host/…`: what precedes `://` is not a scheme
     /// (`[A-Za-z][A-Za-z0-9+.-]*`), so the router matches it, colon included, against the
-    /// URL's host (routing.md §1).
+    /// URL's host (Documentation/spec/routing.md §1).
     static func falseScheme(_ pattern: RoutePattern, entry: RoutesFile.Entry) -> [LintFinding] {
         guard pattern.scheme == nil, pattern.kind == .host, pattern.segments.count >= 2,
             pattern.segments[0].text.hasSuffix(":"), pattern.segments[1].text.isEmpty

@@ -1,7 +1,7 @@
 /// A set of URL segments one step of a route accepts, as lint reasons about them.
 ///
 /// A URL is read as a word of segments: its host first (the empty string when it has none),
-/// then its path segments, each percent-decoded (routing.md §4). A route accepts a set of
+/// then its path segments, each percent-decoded (Documentation/spec/routing.md §4). A route accepts a set of
 /// such words; each step of it accepts one segment from one of these sets.
 enum SegmentClass: Sendable, Hashable {
     /// The empty segment only.

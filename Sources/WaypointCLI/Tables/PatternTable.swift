@@ -1,6 +1,6 @@
 import Waypoint
 
-/// One pattern table of a table file (tables.md), read but not yet run.
+/// One pattern table of a table file (Documentation/spec/tables.md), read but not yet run.
 struct PatternTable: Sendable {
     /// The file it was read from, as given.
     let file: String
@@ -32,7 +32,7 @@ struct PatternTable: Sendable {
         CommandError("\(label): \(problem.message)", at: file)
     }
 
-    /// The members every table may have (tables.md); an adapter adds its own.
+    /// The members every table may have (Documentation/spec/tables.md); an adapter adds its own.
     static let commonKeys: Set<String> = ["description", "adapter", "options", "cases"]
 
     /// The members every case may have: `source` is a note on where the case comes from.

@@ -14,7 +14,7 @@ import Waypoint
 struct RouterTableAdapter: TableAdapter {
     let name = "router"
 
-    /// The keys a router expectation may name (tables.md).
+    /// The keys a router expectation may name (Documentation/spec/tables.md).
     static let expectationKeys: Set<String> = [
         "matched", "route", "routeParameters", "queryParameters", "queryItems", "callbackURL", "error",
     ]

@@ -1,6 +1,6 @@
 import Waypoint
 
-/// Reads a table file: one table object, or a JSON array of table objects (tables.md).
+/// Reads a table file: one table object, or a JSON array of table objects (Documentation/spec/tables.md).
 enum TableFile {
     /// The tables of the file at `path`, in file order.
     ///

@@ -12,7 +12,7 @@ public struct DetourConfig: Sendable {
     public let appID: String
     /// Whether deferred matching may read the clipboard for a pasted link.
     public let shouldUseClipboard: Bool
-    /// Which links the adapter handles (detour.md §3).
+    /// Which links the adapter handles (Documentation/spec/detour.md §3).
     public let linkProcessingMode: LinkProcessingMode
     /// The server every endpoint is relative to; `https://godetour.dev` by default.
     public let apiBaseURL: URL

@@ -1,7 +1,7 @@
 import Waypoint
 
 /// A user activity delivered at launch, reduced to what Detour reads: its type and web URL
-/// (detour.md §1). It is the core module's `UserActivity` (`Waypoint.UserActivity`), so an
+/// (Documentation/spec/detour.md §1). It is the core module's `UserActivity` (`Waypoint.UserActivity`), so an
 /// activity given to Detour can be routed by the core router as it is, with the same
 /// `NSUserActivityTypeBrowsingWeb` constant, `activityType` and `webpageURL`.
 public typealias DetourUserActivity = UserActivity

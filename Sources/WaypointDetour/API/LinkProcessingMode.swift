@@ -1,4 +1,4 @@
-/// Which links the adapter handles, by where they came from (detour.md §3).
+/// Which links the adapter handles, by where they came from (Documentation/spec/detour.md §3).
 public enum LinkProcessingMode: String, Sendable, CaseIterable {
     /// Web links, scheme links and plain paths, at runtime and from deferred matching.
     case all

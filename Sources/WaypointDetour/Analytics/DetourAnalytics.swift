@@ -1,5 +1,5 @@
 /// Detour analytics: events and retention events, delivered through a durable on-disk queue
-/// with retries (detour.md §8). Every method is safe to call from any thread.
+/// with retries (Documentation/spec/detour.md §8). Every method is safe to call from any thread.
 ///
 /// Mount once with the app's config (`Detour.shared.resolveInitialLink` does it for you);
 /// events logged while not mounted are dropped and counted.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The retry wait of the analytics queue (detour.md §8).
+/// The retry wait of the analytics queue (Documentation/spec/detour.md §8).
 package enum DetourAnalyticsBackoff {
     /// The longest exponential wait, in seconds.
     package static let maximumWait: TimeInterval = 300

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the JSON bodies of analytics requests when an event is logged, so every retry
-/// sends the same bytes (detour.md §8).
+/// sends the same bytes (Documentation/spec/detour.md §8).
 package enum DetourAnalyticsBody {
     /// An event body: `event_name`, `data` (only when it is a valid JSON object), `timestamp`,
     /// `platform`, `device_id`. Invalid `data` is left out with a warning.

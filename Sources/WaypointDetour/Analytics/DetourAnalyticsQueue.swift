@@ -3,7 +3,7 @@ import Foundation
 import Waypoint
 
 /// The durable FIFO queue of analytics records in `dataDirectory/analytics-queue/`, and its
-/// sender (detour.md §8).
+/// sender (Documentation/spec/detour.md §8).
 ///
 /// One instance is one open queue: creating it takes the directory's lock and loads the
 /// records, so a new instance on the same directory behaves like the next launch of the app.

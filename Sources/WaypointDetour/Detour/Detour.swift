@@ -4,7 +4,7 @@ import Waypoint
 /// The Detour entry point: processes links, resolves the link that launched the app
 /// (including deferred links), and mounts analytics. Use `Detour.shared`.
 ///
-/// Links are parsed by detour.md §2; short links are resolved and deferred links matched
+/// Links are parsed by Documentation/spec/detour.md §2; short links are resolved and deferred links matched
 /// against the server in `DetourConfig.apiBaseURL`. The services come from
 /// `DetourEnvironment.current`.
 @MainActor
@@ -69,7 +69,7 @@ public final class Detour {
     /// on the main actor, always after this method has returned.
     ///
     /// Order: the launch URL, then a universal-link activity, then deferred matching on the
-    /// first launch (detour.md §6). Only the first call of a process does any work; later
+    /// first launch (Documentation/spec/detour.md §6). Only the first call of a process does any work; later
     /// calls (even concurrent ones) give the empty result until `resetSession`.
     public func resolveInitialLink(
         config: DetourConfig, launchContext: DetourLaunchContext = DetourLaunchContext(),

@@ -1,4 +1,4 @@
-/// What deferred matching reports about the device (the fingerprint of detour.md §6).
+/// What deferred matching reports about the device (the fingerprint of Documentation/spec/detour.md §6).
 public struct DetourDeviceInfo: Sendable, Hashable {
     /// `ios`, `macos` or `linux`.
     public var platform: String

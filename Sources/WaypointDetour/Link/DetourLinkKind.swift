@@ -1,4 +1,4 @@
-/// The form of a link after classification (detour.md §2 steps 3–5).
+/// The form of a link after classification (Documentation/spec/detour.md §2 steps 3–5).
 package enum DetourLinkKind: Sendable, Hashable {
     /// A URL-like link with scheme `http` or `https` (any case), or a `//` link.
     case web

@@ -1,7 +1,7 @@
-/// The link pipeline of detour.md §2, without the network: trim, infrastructure check,
+/// The link pipeline of Documentation/spec/detour.md §2, without the network: trim, infrastructure check,
 /// classification, normalisation, mode filter, short-link detection and building the link.
 package enum DetourLinkPipeline {
-    /// Offline evaluation (detour.md §4): the whole pipeline with every short-link request
+    /// Offline evaluation (Documentation/spec/detour.md §4): the whole pipeline with every short-link request
     /// counted as failed, so a single-segment web link gives `/` plus its query. It never
     /// touches the network, the store or analytics; pattern tables and the command line use it.
     ///
@@ -70,7 +70,7 @@ package enum DetourLinkPipeline {
             || text.utf8.starts(with: "exps://".utf8) || text.utf8.contains("expo-development-client".utf8)
     }
 
-    /// Step 6, the table of detour.md §3.
+    /// Step 6, the table of Documentation/spec/detour.md §3.
     package static func admits(
         _ link: DetourClassifiedLink, mode: LinkProcessingMode, source: DetourLinkSource
     ) -> Bool {

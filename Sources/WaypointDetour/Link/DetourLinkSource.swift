@@ -1,4 +1,4 @@
-/// Where a link entered the pipeline (detour.md §3).
+/// Where a link entered the pipeline (Documentation/spec/detour.md §3).
 package enum DetourLinkSource: Sendable, Hashable {
     /// Passed to `processLink` by the app (launch URLs and universal links included).
     case runtime

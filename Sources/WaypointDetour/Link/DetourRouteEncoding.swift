@@ -1,4 +1,4 @@
-/// The character rule of detour.md §2.2: route text is never percent-decoded, and only
+/// The character rule of Documentation/spec/detour.md §2.2: route text is never percent-decoded, and only
 /// characters that may not appear in a URL are percent-encoded (UTF-8, upper-case hex):
 /// U+0000–U+001F, space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, U+007F and every
 /// non-ASCII character. Everything else, `%` included, is copied as written.

@@ -1,6 +1,6 @@
 import Waypoint
 
-/// Query decoding like WHATWG `URLSearchParams` (detour.md §2.6).
+/// Query decoding like WHATWG `URLSearchParams` (Documentation/spec/detour.md §2.6).
 package enum DetourSearchParams {
     /// Decodes a raw query: pieces split on `&` (empty ones skipped), each split at its first
     /// `=` (no `=` gives `""`), then `decodeComponent` on key and value; a repeated key keeps

@@ -1,4 +1,4 @@
-/// The textual split of a URL-like string (detour.md §2.1). It never fails and validates
+/// The textual split of a URL-like string (Documentation/spec/detour.md §2.1). It never fails and validates
 /// nothing: ports, hosts and escapes stay exactly as written.
 package struct DetourURLParts: Sendable, Hashable {
     /// The text before the first `:`.

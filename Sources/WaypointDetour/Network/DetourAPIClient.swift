@@ -1,7 +1,7 @@
 import Foundation
 import WaypointHTTP
 
-/// Sends the adapter's POST requests with the headers of detour.md §7, an exact overall
+/// Sends the adapter's POST requests with the headers of Documentation/spec/detour.md §7, an exact overall
 /// timeout covering the whole exchange and a cap on the answer's size. It never throws:
 /// every outcome is a response or a `DetourHTTPFailure`.
 package struct DetourAPIClient: Sendable {

@@ -1,4 +1,4 @@
-/// Picks the pasted link out of clipboard text (detour.md §6).
+/// Picks the pasted link out of clipboard text (Documentation/spec/detour.md §6).
 package enum DetourClipboardLink {
     private static let trailingPunctuation: Set<Character> = [
         ".", ",", ";", ":", "!", "?", ")", "]", "}", ">", "'", "\"",

@@ -1,4 +1,4 @@
-/// The server endpoints the adapter calls (detour.md §7).
+/// The server endpoints the adapter calls (Documentation/spec/detour.md §7).
 package enum DetourEndpoint: String, Sendable, CaseIterable {
     /// Short-link resolution.
     case resolveShort = "/api/link/resolve-short"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The match-link request body (detour.md §6). `pastedLink` is left out when nil.
+/// The match-link request body (Documentation/spec/detour.md §6). `pastedLink` is left out when nil.
 package struct DetourFingerprint: Encodable, Sendable, Hashable {
     /// One preferred language.
     package struct Language: Encodable, Sendable, Hashable {

@@ -1,5 +1,5 @@
 /// The whole pipeline with the network: the synchronous steps of `DetourLinkPipeline` plus
-/// short-link resolution and its loop guard (detour.md §5).
+/// short-link resolution and its loop guard (Documentation/spec/detour.md §5).
 package struct DetourLinkProcessor: Sendable {
     /// The most resolutions one `process` call follows.
     package static let maximumResolutions = 5

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Deferred matching: sends the fingerprint to `/api/link/match-link` (detour.md §6–§7).
+/// Deferred matching: sends the fingerprint to `/api/link/match-link` (Documentation/spec/detour.md §6–§7).
 package struct DetourMatchLinkClient: Sendable {
     private let environment: DetourEnvironment
     private let client: DetourAPIClient

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Asks `/api/link/resolve-short` for the link behind a short link (detour.md §5).
+/// Asks `/api/link/resolve-short` for the link behind a short link (Documentation/spec/detour.md §5).
 package struct DetourShortLinkResolver: Sendable {
     private let client: DetourAPIClient
 

@@ -23,7 +23,7 @@ extension Router {
 }
 
 /// A Detour link reaches the core router, its handlers and destinations as the URL
-/// `detour:` + its ``route`` (detour.md §9): scheme `detour`, no host, the path `pathname`
+/// `detour:` + its ``route`` (Documentation/spec/detour.md §9): scheme `detour`, no host, the path `pathname`
 /// and the query after the route's first `?`. Handlers get the core deep link, whose `url`
 /// is the link's own ``url`` and whose ``Waypoint/DeepLink/detourLink`` is the link, with its
 /// `type` and `params` (decoded by the Detour rules, where `+` is a space; the core's

@@ -51,7 +51,7 @@ extension PaylisherDeepLinkManager {
         return .accepted
     }
 
-    /// Handles a universal link (routing.md §5): a web-browsing activity whose page URL is
+    /// Handles a universal link (Documentation/spec/routing.md §5): a web-browsing activity whose page URL is
     /// an http or https URL is handled as that URL; any other activity is ignored.
     ///
     /// - Returns: the result of ``handle(_:platformHint:)``, or nil when the activity was

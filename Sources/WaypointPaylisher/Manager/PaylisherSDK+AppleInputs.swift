@@ -1,7 +1,7 @@
 import Foundation
 import Waypoint
 
-// The Paylisher SDK's Apple-only input names (paylisher.md §1.4): UIKit's open-URL options
+// The Paylisher SDK's Apple-only input names (Documentation/spec/paylisher.md §1.4): UIKit's open-URL options
 // and scene URL contexts, `NSUserActivity`, and the SwiftUI modifier. Each forwards to
 // `handle(_:platformHint:)` or `handle(userActivity:)`, where what counts is decided and
 // tested on Linux; Linux has none of these types.

@@ -85,7 +85,7 @@ public final class PaylisherSDK {
         manager.handle(userActivity: userActivity)
     }
 
-    // MARK: The SDK's own input names (paylisher.md §1.4)
+    // MARK: The SDK's own input names (Documentation/spec/paylisher.md §1.4)
 
     /// The SDK's name for ``handle(_:platformHint:)``: handles an incoming URL.
     ///

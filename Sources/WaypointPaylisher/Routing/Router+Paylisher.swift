@@ -2,7 +2,7 @@ import Foundation
 import Waypoint
 
 /// A Paylisher link reaches the core router, its handlers and destinations by its segments,
-/// not its raw URL (paylisher.md §8): it is matched as a URL with the link's scheme, an
+/// not its raw URL (Documentation/spec/paylisher.md §8): it is matched as a URL with the link's scheme, an
 /// empty host, the path ``routePath`` and the link's raw query. Path routes therefore match
 /// the custom-scheme and web forms alike (`yourapp://products/42` and
 /// `https://link.paylisher.com/products/42` both match `/products/:id`); a route with a

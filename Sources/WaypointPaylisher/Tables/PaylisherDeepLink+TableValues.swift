@@ -2,7 +2,8 @@ import Foundation
 import Waypoint
 
 extension PaylisherDeepLink {
-    /// The expectation keys of a Paylisher table (tables.md, spec §10) for one input, as the
+    /// The expectation keys of a Paylisher table (Documentation/spec/tables.md, spec §10) for one input, as
+    /// the
     /// table tests and `waypoint paylisher --json` report them.
     ///
     /// The input is parsed with `config`; `givenCampaignData`, when it is not nil or `null`,

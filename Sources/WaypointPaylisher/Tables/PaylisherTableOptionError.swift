@@ -1,4 +1,4 @@
-/// A Paylisher table's `options` object is not usable (tables.md).
+/// A Paylisher table's `options` object is not usable (Documentation/spec/tables.md).
 package enum PaylisherTableOptionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The option `name` has a value it cannot take; `reason` says what was expected.
     case invalidValue(name: String, reason: String)

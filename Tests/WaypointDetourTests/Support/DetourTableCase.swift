@@ -1,6 +1,6 @@
 import Foundation
 
-/// One case of `Tests/Fixtures/detour.json` (tables.md): an input, optional `mode` and
+/// One case of `Tests/Fixtures/detour.json` (Documentation/spec/tables.md): an input, optional `mode` and
 /// `typeOverride`, and the keys it expects.
 struct DetourTableCase: Sendable, CustomStringConvertible {
     let table: String

@@ -1,6 +1,6 @@
 import WaypointDetour
 
-/// A device with the values of the fingerprint example in detour.md §6.
+/// A device with the values of the fingerprint example in Documentation/spec/detour.md §6.
 struct FixedDevice: DetourDeviceInfoProvider {
     var info = DetourDeviceInfo(
         platform: "ios", model: "iPhone", manufacturer: "Apple", systemVersion: "17.4", screenWidth: 393,

@@ -16,7 +16,7 @@ struct PaylisherTableCase: Sendable, CustomTestStringConvertible {
 
 /// Loads `Tests/Fixtures/paylisher.json`, found from this file's path.
 enum PaylisherTableFixture {
-    /// A fixture that does not have the shape of tables.md.
+    /// A fixture that does not have the shape of Documentation/spec/tables.md.
     struct FormatError: Error, CustomStringConvertible {
         var description: String
     }

@@ -61,7 +61,7 @@ struct DeepLinkKitModelCaseTests {
         #expect(link.appLinkReferrerTargetURL == URL(string: "http://dpl.io/say"))
         #expect(link.appLinkReferrerURL == URL(string: "btn://dpl.io/say"))
         #expect(link.appLinkReferrerAppName == "Deep Link")
-        // Adjusted to routing.md §6: the callback falls back to referer_app_link.url.
+        // Adjusted to Documentation/spec/routing.md §6: the callback falls back to referer_app_link.url.
         #expect(link.callbackURL == URL(string: "btn://dpl.io/say"))
         #expect(link.url.absoluteString == Self.appLinkURL)
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// The query of a deep link is parsed when it is first read, once (routing.md §6).
+/// The query of a deep link is parsed when it is first read, once (Documentation/spec/routing.md §6).
 @Suite("Deep link query, parsed when read")
 struct LazyQueryTests {
     private typealias Support = ModelTestSupport

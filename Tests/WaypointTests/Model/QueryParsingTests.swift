@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-@Suite("Query parsing (routing.md §6)")
+@Suite("Query parsing (Documentation/spec/routing.md §6)")
 struct QueryParsingTests {
     struct ItemsCase: CustomTestStringConvertible, Sendable {
         let rule: String

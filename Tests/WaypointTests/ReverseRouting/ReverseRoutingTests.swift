@@ -221,7 +221,8 @@ struct ReverseRoutingTests {
                 == "s:///d/x%2F")
         let folding = Router(options: RouterOptions(caseInsensitivePaths: true))
         try folding.register("/Café/:id") { _ in }
-        // routing.md §4: the literal stays a literal under the option, so `/` stays in `:id`.
+        // Documentation/spec/routing.md §4: the literal stays a literal under the option, so `/` stays in
+        // `:id`.
         let url = try folding.url(for: "/Café/:id", parameters: ["id": "a/b"], scheme: "s")
         #expect(url.absoluteString == "s:///Caf%C3%A9/a%2Fb")
         #expect(folding.match(url)?.routeParameters == ["id": "a/b"])
