@@ -95,7 +95,7 @@ struct JSONDecodingTests {
         #expect(try decoded("18446744073709551615") == "18446744073709551615")
         #expect(try decoded("9007199254740992") == .number(9_007_199_254_740_992))
         // Beyond UInt64: no Decoder gives the digits; the nearest Double, as parsing gives.
-        #expect(try decoded("18446744073709551617") == .number(18_446_744_073_709_551_617))
+        #expect(try decoded("18446744073709551617") == .number(18_446_744_073_709_551_616))
         let nines = String(repeating: "9", count: 100)
         #expect(try decoded(nines) == .number(1e100))
         #expect(try decoded(nines) == JSONValue(parsing: nines))
