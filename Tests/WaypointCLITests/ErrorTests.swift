@@ -329,8 +329,8 @@ struct ErrorTests {
         Case(
             "an unknown option", ["test", "option.json"],
             files: ["option.json": .text(#"{"routes":[],"options":{"ignoreCase":true},"cases":[]}"#)],
-            error:
-                "option.json: table 1: unknown option \"ignoreCase\" (known: caseInsensitivePaths, strictTrailingSlash)",
+            error: "option.json: table 1: unknown option \"ignoreCase\""
+                + " (known: caseInsensitivePaths, matchLimit, regexBudget, strictTrailingSlash)",
             output: nothingRan),
         Case(
             "an option of the wrong type", ["test", "type.json"],
