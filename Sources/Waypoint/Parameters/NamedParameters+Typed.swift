@@ -84,7 +84,7 @@ extension NamedParameters {
     }
 
     /// The parameter `name` as a floating-point number written in decimal (see
-    /// ``get(_:as:)-(_,BinaryFloatingPoint&LosslessStringConvertible.Type)``): an optional
+    /// `get(_:as:)` with a `BinaryFloatingPoint` type): an optional
     /// `-`, digits, and optionally `.` and more digits, with a finite value.
     ///
     /// - Throws: ``ParameterError`` when it is absent or is not such a number (`nan`, `inf`,
