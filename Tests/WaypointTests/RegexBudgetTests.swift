@@ -88,6 +88,33 @@ struct RegexBudgetTests {
         #expect(trace.runs <= 2_000 + limitHits, "\(trace)")
     }
 
+    @Test("a run the budget cannot pay for exhausts it; what was taken stays taken")
+    func exhaustion() {
+        var budget = LookupBudget(10)
+        #expect(budget.take(6))
+        #expect(!budget.isExhausted)
+        #expect(!budget.take(5))
+        #expect(budget.isExhausted)
+        #expect(budget.spent == 6)
+        #expect(budget.take(4))
+        #expect(budget.spent == 10)
+    }
+
+    @Test("after the budget is exhausted, a cheap route still wins")
+    func cheapRouteAfterExhaustion() throws {
+        // Later runs have only the base allowance once the budget is exhausted (issue 21 §1:
+        // 10,000 distinct catastrophic patterns then cost about as much as 10,000 ordinary
+        // ones); a regex that finishes at once, as `[a-c]+` does, still matches.
+        let routes = Self.distinctCatastrophicRoutes(40) + ["/p/:v([a-c]+)"]
+        for budget: UInt32 in [0, 250_000, RouterOptions().regexBudget] {
+            let table = try Self.table(routes, options: RouterOptions(regexBudget: budget))
+            #expect(Self.winner(table, Self.hostileURL) == "/p/:v([a-c]+)", "budget \(budget)")
+            let trace = try #require(table.budgetTrace(Self.hostileURL))
+            #expect(!trace.notReached.isEmpty, "budget \(budget)")
+            #expect(trace.spent <= budget)
+        }
+    }
+
     @Test("the explanation names the budget, apart from a route's own limit")
     func description() throws {
         let router = try Self.router(Self.distinctCatastrophicRoutes(20))
