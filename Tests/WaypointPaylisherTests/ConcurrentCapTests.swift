@@ -26,6 +26,9 @@ struct ConcurrentCapTests {
     static let cap = PaylisherDeepLinkConfig.defaultMaxResponseBytes
     /// The deadline of each resolution, as in the issue.
     static let deadline = Duration.seconds(3)
+    /// Whether to wait for every connection to close and report the bytes sent until then
+    /// (`WAYPOINT_MEASURE=1`; up to 30 s a case).
+    static let measuring = ProcessInfo.processInfo.environment["WAYPOINT_MEASURE"] == "1"
 
     /// How a request through the default transport ended.
     enum Ending: Sendable, Equatable {
@@ -81,7 +84,7 @@ struct ConcurrentCapTests {
         let clock = PaylisherManagerClock(ContinuousClock())
         #expect(clock.deadlineTimer != nil)
         let label = "\(streams) endless bodies, Paylisher"
-        let (times, growth) = try await ResidentMemory.measuringGrowth(label) {
+        let (times, growth) = await ResidentMemory.measuringGrowth(label) {
             await withTaskGroup(of: (Bool, Double).self) { group in
                 for index in 0..<streams {
                     group.addTask {
@@ -108,11 +111,16 @@ struct ConcurrentCapTests {
         #expect(endings.allSatisfy { $0 == .tooLarge || $0 == .cancelled }, "\(endings)")
         let capped = endings.filter { $0 == .tooLarge }.count
         // Measured, not asserted: what the server pushed after the cap until the calls
-        // returned and until every connection closed (30 s at most); then it stops streaming.
+        // returned and, with WAYPOINT_MEASURE=1, until every connection closed (30 s at
+        // most); then it stops streaming.
         let pushedAtReturn = server.streamedBytes
         let closing = Date()
-        let closed = await Self.eventually(within: 30) { server.openConnections == 0 }
-        let closedAfter = closed ? Date().timeIntervalSince(closing) : .infinity
+        var closedAfter = Double.nan
+        if measuring {
+            closedAfter =
+                await Self.eventually(within: 30) { server.openConnections == 0 }
+                ? Date().timeIntervalSince(closing) : .infinity
+        }
         let pushed = server.streamedBytes
         server.stop()
         #expect(await Self.eventually { server.openConnections == 0 })
