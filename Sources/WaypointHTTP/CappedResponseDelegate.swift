@@ -12,8 +12,8 @@ import Waypoint
 /// Each exchange has a session of its own, with this object as its delegate. The body is
 /// streamed into memory up to the limit. The moment it goes past the limit, or the caller is
 /// cancelled (which is how the adapters' deadlines end an exchange), the caller is resumed at
-/// once with the error, every later piece of body is dropped unread, and the session is
-/// invalidated and cancelled, which closes the connection. A completed exchange lets its
+/// once with the error, every later piece of body is dropped unread, and the task is
+/// cancelled and its session invalidated, which closes the connection. A completed exchange lets its
 /// session finish and invalidate, which releases this delegate.
 ///
 /// **Nothing here blocks a thread of the cooperative pool.** On FoundationNetworking (Linux),
@@ -56,8 +56,8 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
         var stopWhenStarted = false
         /// The body received so far.
         var body = Data()
-        /// The session, once made on the control queue.
-        var session: URLSession?
+        /// The session and its task, once made on the control queue.
+        var session: (URLSession, URLSessionDataTask)?
     }
 
     private let limit: Int
@@ -120,7 +120,7 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
         let task = session.dataTask(with: request)
         let stopped = state.withLock { state -> Bool in
-            state.session = session
+            state.session = (session, task)
             return state.stopWhenStarted
         }
         if stopped {
@@ -138,7 +138,8 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
     /// nothing. Never blocks: callable from a cancellation handler, a delegate callback or a
     /// timer.
     private func finish(_ outcome: Result<Answer, any Error>, stopping: Bool) {
-        let decided = state.withLock { state -> (CheckedContinuation<Answer, any Error>?, URLSession?)? in
+        let decided = state.withLock {
+            state -> (CheckedContinuation<Answer, any Error>?, (URLSession, URLSessionDataTask)?)? in
             guard !state.finished else { return nil }
             state.finished = true
             state.body = Data()
@@ -147,16 +148,16 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
             if state.continuation == nil { state.early = outcome }
             return (state.continuation, state.session)
         }
-        guard let (continuation, session) = decided else { return }
+        guard let (continuation, started) = decided else { return }
         continuation?.resume(with: outcome)
         // Without a session yet, `start` stops it (or never makes it).
-        if let session {
+        if let (session, task) = started {
             control.async {
-                if stopping {
-                    session.invalidateAndCancel()
-                } else {
-                    session.finishTasksAndInvalidate()
-                }
+                // Cancelling the task first: it asks the work queue once, where invalidating
+                // and cancelling asks it once for the session and once more for each task,
+                // and each ask can wait behind a flood.
+                if stopping { task.cancel() }
+                session.finishTasksAndInvalidate()
             }
         }
     }
