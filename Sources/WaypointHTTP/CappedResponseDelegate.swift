@@ -117,7 +117,8 @@ package final class CappedResponseDelegate: NSObject, URLSessionDataDelegate, Se
         // No stored credentials: FoundationNetworking's answer to a challenge with one
         // suspends the task from the delegate queue, which here is the work queue itself.
         configuration.urlCredentialStorage = nil
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
+        let session = URLSession(
+            configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
         let task = session.dataTask(with: request)
         let stopped = state.withLock { state -> Bool in
             state.session = (session, task)

@@ -33,7 +33,9 @@ package struct DeadlineTimer: Sendable {
 
     /// A timer whose `schedule` calls its function once, after the given seconds, from any
     /// thread but the cooperative pool's.
-    package init(schedule: @escaping @Sendable (_ seconds: Double, _ fire: @escaping @Sendable () -> Void) -> Void) {
+    package init(
+        schedule: @escaping @Sendable (_ seconds: Double, _ fire: @escaping @Sendable () -> Void) -> Void
+    ) {
         self.schedule = schedule
     }
 

@@ -43,7 +43,8 @@ package final class Watchdog: Sendable {
         let done = done
         Thread.detachNewThread {
             if done.wait(timeout: .now() + seconds) == .timedOut {
-                FileHandle.standardError.write(Data("watchdog: \(label) still running after \(seconds) s\n".utf8))
+                FileHandle.standardError.write(
+                    Data("watchdog: \(label) still running after \(seconds) s\n".utf8))
                 abort()
             }
         }

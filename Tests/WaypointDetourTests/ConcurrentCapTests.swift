@@ -46,7 +46,8 @@ struct ConcurrentCapTests {
                 for _ in 0..<streams {
                     group.addTask {
                         let started = Date()
-                        let result = await client.post(.resolveShort, body: Data(#"{"url":"x"}"#.utf8), timeout: deadline)
+                        let result = await client.post(
+                            .resolveShort, body: Data(#"{"url":"x"}"#.utf8), timeout: deadline)
                         return (result, Date().timeIntervalSince(started))
                     }
                 }

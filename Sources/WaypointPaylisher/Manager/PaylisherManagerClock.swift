@@ -22,7 +22,8 @@ struct PaylisherManagerClock: Sendable {
 
     /// A clock whose request deadlines are also kept by `deadlineTimer` (tests pass one
     /// they fire by hand).
-    init<C: Clock>(_ clock: C, startDate: Date = Date(), deadlineTimer: DeadlineTimer?) where C.Duration == Duration {
+    init<C: Clock>(_ clock: C, startDate: Date = Date(), deadlineTimer: DeadlineTimer?)
+    where C.Duration == Duration {
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
         sleeper = { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
