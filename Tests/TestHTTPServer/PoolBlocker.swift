@@ -75,4 +75,25 @@ package final class PoolBlocker: Sendable {
             thread.start()
         }
     }
+
+    /// Blocks every pool thread, then, from a thread of its own, calls `act` and waits (60 s
+    /// at most) until `done` holds; releases the pool. Returns whether the pool was full,
+    /// whether `done` came while it still was, and whether no blocking job gave up first:
+    /// all three true show that `act`'s effect needed no pool thread.
+    package static func whileBlocked(
+        _ act: @escaping @Sendable () -> Void, until done: @escaping @Sendable () -> Bool
+    ) async -> (full: Bool, doneWhileFull: Bool, noJobGaveUp: Bool) {
+        let blocker = PoolBlocker()
+        let (full, doneWhileFull) = await onThread { () -> (Bool, Bool) in
+            defer { blocker.release() }
+            guard blocker.waitUntilPoolIsFull() else { return (false, false) }
+            act()
+            let limit = Date().addingTimeInterval(60)
+            while !done(), Date() < limit {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            return (true, done() && blocker.blockingJobs >= poolWidth)
+        }
+        return (full, doneWhileFull, blocker.timedOutJobs == 0)
+    }
 }

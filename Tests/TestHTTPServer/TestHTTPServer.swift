@@ -272,20 +272,7 @@ package final class TestHTTPServer: Sendable {
     /// Writes all of `data`; false when the client has gone away.
     @discardableResult
     private func writeAll(_ data: Data, to connection: Int32) -> Bool {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                    let sent = Glibc.send(
-                        connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                    let sent = Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
-                #endif
-                if sent <= 0 { return false }
-                offset += sent
-            }
-            return true
-        }
+        writeCounting(data, to: connection) == data.count
     }
 
     /// Reads one request: head up to the blank line, then a Content-Length body.

@@ -128,23 +128,14 @@ struct ConcurrentCapTests {
                 server.requests.count == streams && server.openConnections == streams
                     && manual.armedCount == streams
             })
-        let blocker = PoolBlocker()
-        // Off the pool: wait until every pool thread is blocked, fire the deadlines, then wait
-        // until the server sees every connection closed, noting whether the pool was still
-        // full then; release the pool.
-        let (full, closedWhileFull) = await PoolBlocker.onThread { () -> (Bool, Bool) in
-            defer { blocker.release() }
-            guard blocker.waitUntilPoolIsFull() else { return (false, false) }
-            manual.fireAll()
-            let limit = Date().addingTimeInterval(60)
-            while server.openConnections > 0, Date() < limit {
-                Thread.sleep(forTimeInterval: 0.005)
-            }
-            return (true, server.openConnections == 0 && blocker.blockingJobs >= PoolBlocker.poolWidth)
+        // Off the pool: block every pool thread, fire the deadlines, wait until the server sees
+        // every connection closed, noting whether the pool was still full then; release.
+        let (full, closedWhileFull, noJobGaveUp) = await PoolBlocker.whileBlocked(manual.fireAll) {
+            server.openConnections == 0
         }
         #expect(full, "the blocking jobs did not fill the pool")
         #expect(closedWhileFull, "the deadline did not stop the exchanges while the pool was blocked")
-        #expect(blocker.timedOutJobs == 0)
+        #expect(noJobGaveUp)
         for call in calls {
             let result = await call.value
             guard case .failure(.timedOut(1)) = result else {

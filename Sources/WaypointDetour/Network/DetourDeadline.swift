@@ -35,12 +35,24 @@ package enum DetourDeadline {
     /// A non-finite limit means no limit. Cancelling the caller cancels the operation and
     /// throws `CancellationError`.
     ///
+    /// - Parameter sleep: the timer: waits the given seconds, throwing when cancelled.
+    package static func run<Value: Sendable>(
+        seconds: TimeInterval, sleep: @escaping @Sendable (TimeInterval) async throws -> Void,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await run(seconds: seconds, timer: nil, sleep: sleep, operation)
+    }
+
+    /// Runs `operation`, throwing `Exceeded` when it has not finished after `seconds` on
+    /// `timer` (or, when it is nil, `sleep`). A non-finite limit means no limit. Cancelling
+    /// the caller cancels the operation and throws `CancellationError`.
+    ///
     /// - Parameters:
     ///   - timer: the timer, off the cooperative pool; nil to use `sleep`.
     ///   - sleep: the timer when `timer` is nil: waits the given seconds, throwing when
     ///     cancelled.
     package static func run<Value: Sendable>(
-        seconds: TimeInterval, timer: DeadlineTimer? = nil,
+        seconds: TimeInterval, timer: DeadlineTimer?,
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void,
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
