@@ -140,11 +140,15 @@ struct ConcurrentCapTests {
         "1, 4, 16 and 64 endless bodies at once: each resolution ends typed, on the cap or its deadline",
         arguments: [1, 4, 16, 64])
     func concurrentFloods(_ streams: Int) async throws {
-        print(try await Self.flood(streams: streams))
+        print(try await HeavyTestGate.exclusively { try await Self.flood(streams: streams) })
     }
 
     @Test("the deadline fires and stops the exchanges while every thread of the cooperative pool is blocked")
     func deadlineWithBlockedPool() async throws {
+        try await HeavyTestGate.exclusively { try await Self.deadlineWithBlockedPool() }
+    }
+
+    static func deadlineWithBlockedPool() async throws {
         // A body that drips: URLSession's own (idle) timeout never fires on it, so only the
         // deadline can end these exchanges.
         let server = try TestHTTPServer { _ in .drip }
