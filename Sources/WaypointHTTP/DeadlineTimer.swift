@@ -52,9 +52,14 @@ package struct DeadlineTimer: Sendable {
         return Armed(cancelled: cancelled)
     }
 
-    /// The production timer: `asyncAfter` on a global Dispatch queue, whose threads are not
-    /// the cooperative pool's.
+    /// The production timer: `asyncAfter` on a serial Dispatch queue of its own. Not a global
+    /// concurrent queue: on Linux, Swift concurrency's pool may be made of those queues'
+    /// threads, so a handler queued there waits with the pool. A queue made with a label
+    /// runs on threads Dispatch adds as needed. The handlers only resume and cancel, so one
+    /// queue serves every deadline.
     package static let dispatch = DeadlineTimer { seconds, fire in
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: fire)
+        queue.asyncAfter(deadline: .now() + seconds, execute: fire)
     }
+
+    private static let queue = DispatchQueue(label: "Waypoint.HTTP.deadlines")
 }

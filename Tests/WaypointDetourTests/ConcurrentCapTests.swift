@@ -2,6 +2,7 @@ import Foundation
 import TestHTTPServer
 import Testing
 import Waypoint
+import WaypointHTTP
 
 @testable import WaypointDetour
 
@@ -101,6 +102,24 @@ struct ConcurrentCapTests {
         arguments: [1, 4, 16, 64])
     func concurrentFloods(_ streams: Int) async throws {
         print(try await HeavyTestGate.exclusively { try await Self.flood(streams: streams) })
+    }
+
+    @Test("the production deadline timer fires while every thread of the cooperative pool is blocked")
+    func dispatchTimerWithBlockedPool() async throws {
+        try await HeavyTestGate.exclusively {
+            let watchdog = Watchdog("the Dispatch deadline timer with a blocked pool")
+            defer { watchdog.disarm() }
+            let fired = Locked(false)
+            // The timer is armed once every pool thread is blocked, and the pool stays blocked
+            // until it fires (or 60 s pass, which fails the test).
+            let (full, firedWhileFull, noJobGaveUp) = await PoolBlocker.whileBlocked(
+                {
+                    _ = DeadlineTimer.dispatch.arm(after: 0.01) { fired.withLock { $0 = true } }
+                }, until: { fired.withLock { $0 } })
+            #expect(full, "the blocking jobs did not fill the pool")
+            #expect(firedWhileFull, "the Dispatch timer did not fire while the pool was blocked")
+            #expect(noJobGaveUp)
+        }
     }
 
     @Test("the deadline fires and stops the exchanges while every thread of the cooperative pool is blocked")
