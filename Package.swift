@@ -98,7 +98,7 @@ let package = Package(
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointHTTP"],
             path: "Tests/TestHTTPServer",
             swiftSettings: swiftSettings
         ),
