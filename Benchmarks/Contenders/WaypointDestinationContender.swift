@@ -38,7 +38,9 @@ final class WaypointDestinationContender: Contender {
         return {
             var checksum = 0
             for url in urls {
-                if let destination = destinations.destination(for: url) { checksum &+= destination.route &+ 1 }
+                if let destination = destinations.destination(for: url) {
+                    checksum &+= destination.route &+ 1
+                }
             }
             return checksum
         }

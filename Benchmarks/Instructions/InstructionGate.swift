@@ -77,10 +77,12 @@ struct InstructionGate: Equatable {
                     if destination / url > destinationRatio {
                         failures.append(
                             "\(corpus.name): destination(for:) takes \(TextReport.fixed(destination / url, 2))x "
-                                + "match(_:) per hit, above the gate's \(TextReport.fixed(destinationRatio, 2))x")
+                                + "match(_:) per hit, above the gate's \(TextReport.fixed(destinationRatio, 2))x"
+                        )
                     }
                 } else {
-                    failures.append("\(corpus.name): destination(for:) over match(_:) per hit was not measured")
+                    failures.append(
+                        "\(corpus.name): destination(for:) over match(_:) per hit was not measured")
                 }
             }
             guard let floorRatio else { continue }

@@ -48,7 +48,8 @@ struct CorpusBenchmark {
                 key: contender.key, name: contender.name, hits: report(true), misses: report(false))
         }
         let order = [
-            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination", "pcre2Scan",
+            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination",
+            "pcre2Scan",
             "nsRegularExpressionScan",
         ]
         return CorpusReport(

@@ -135,7 +135,9 @@ struct InstructionTests {
 
     @Test(
         "the gate's command-line form",
-        arguments: ["path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x", "destination-ratio=0"])
+        arguments: [
+            "path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x", "destination-ratio=0",
+        ])
     func gateRefuses(_ text: String) {
         #expect(throws: BenchmarkError.self) { try InstructionGate(text) }
     }

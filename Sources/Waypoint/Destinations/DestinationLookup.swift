@@ -18,7 +18,10 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
     @usableFromInline let build: DestinationRouter<Destination>.Builder
     let print: DestinationRouter<Destination>.Printer?
 
-    init(build: @escaping DestinationRouter<Destination>.Builder, print: DestinationRouter<Destination>.Printer?) {
+    init(
+        build: @escaping DestinationRouter<Destination>.Builder,
+        print: DestinationRouter<Destination>.Printer?
+    ) {
         self.build = build
         self.print = print
     }

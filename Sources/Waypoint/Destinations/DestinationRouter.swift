@@ -180,7 +180,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// The destination of `request` in `snapshot`, with the match of the route that gave
     /// it: the winner's builder first, then, only if it passes, those of the routes after
     /// it that match, in order.
-    private static func resolve(_ request: LinkRequest, in snapshot: DestinationSearch.Snapshot) -> Resolved? {
+    private static func resolve(_ request: LinkRequest, in snapshot: DestinationSearch.Snapshot) -> Resolved?
+    {
         var resolved: Resolved?
         DestinationSearch.run(request, in: snapshot) { link, entry, match in
             guard let destination = try? Entry.of(entry).build(link) else { return false }
@@ -229,7 +230,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         let snapshot = book.snapshot
         var first: DestinationLinkError?
         for order in snapshot.table.liveOrders {
-            guard let print = Entry.of(snapshot.value(ofOrder: order)).print, let parameters = print(destination)
+            guard let print = Entry.of(snapshot.value(ofOrder: order)).print,
+                let parameters = print(destination)
             else {
                 continue
             }
@@ -266,7 +268,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         let plan: ReversePlan
         let snapshot: DestinationSearch.Snapshot
         do {
-            (plan, snapshot) = try book.reversePlan(for: route, parameters: parameters, scheme: scheme, host: host)
+            (plan, snapshot) = try book.reversePlan(
+                for: route, parameters: parameters, scheme: scheme, host: host)
         } catch {
             return .failure(.route(error))
         }

@@ -12,7 +12,8 @@ extension RouteTable {
         var query: Range<Int>?
         func refused(_ failure: RoutingFailure) -> [RouteExplanation] {
             failure == .urlTooLong
-                ? stopAll(.urlTooLong(length: url.utf8.count, limit: options.urlLengthBound)) : stopAll(.invalidURL)
+                ? stopAll(.urlTooLong(length: url.utf8.count, limit: options.urlLengthBound))
+                : stopAll(.invalidURL)
         }
         return withLookup(url, as: .url(pathRoutesOnly: false), query: &query, refused: refused) { input in
             let context = SearchContext(

@@ -105,6 +105,7 @@ extension RouteTable {
     /// - Parameter pathRoutesOnly: when true, host routes take no part.
     /// - Complexity: O(segments of `url`) hash lookups for literal and parameter routes,
     ///   whatever the number of routes; no allocation but the winner's parameters.
+    @inline(__always)
     package func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
         var query: Range<Int>?
         return winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
@@ -132,7 +133,9 @@ extension RouteTable {
     /// Every route that matches `url`, in registration order.
     package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
         var query: Range<Int>?
-        return withLookup(url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: Lookup.refused) {
+        return withLookup(
+            url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: Lookup.refused
+        ) {
             searchAll($0.view, tries: $0.tries, source: url)
         }
     }

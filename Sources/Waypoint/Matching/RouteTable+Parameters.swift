@@ -112,4 +112,5 @@ extension RouteTable {
                     (name, SegmentView.string(UnsafeBufferPointer(rebasing: segment[range]))))
             }
         }
-    }}
+    }
+}

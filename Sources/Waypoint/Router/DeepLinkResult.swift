@@ -81,7 +81,9 @@ public struct DeepLinkResult: Sendable {
     /// `isHandled: true` with a failure makes a result that is not handled, for that
     /// failure, and `isHandled: false` without one a result that is not handled, for
     /// ``RoutingFailure/routeNotFound``.
-    @available(*, deprecated, renamed: "init(deepLink:route:failure:)", message: "isHandled is derived from failure")
+    @available(
+        *, deprecated, renamed: "init(deepLink:route:failure:)", message: "isHandled is derived from failure"
+    )
     public init(isHandled: Bool, deepLink: DeepLink?, route: String?, failure: RoutingFailure?) {
         self.init(deepLink: deepLink, route: route, failure: failure ?? (isHandled ? nil : .routeNotFound))
     }
