@@ -69,7 +69,7 @@ struct DestinationRouterTests {
             link.queryParameters["first"] == nil ? nil : .product(0)
         }
         try screens.register("/q/*") { link in
-            link.queryParameters["ref"].map { .slug("\($0)") }
+            link.queryParameters["ref"]?.stringValue.map { .slug($0) }
         }
         #expect(screens.destination(for: "s://h/q/1?first=1") == .product(0))
         #expect(screens.destination(for: "s://h/q/1?ref=mail#top") == .slug("mail"))
