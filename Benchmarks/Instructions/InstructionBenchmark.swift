@@ -8,7 +8,9 @@ import Foundation
 /// `--callgrind-child`), which builds the same corpus and verifies every answer first.
 struct InstructionBenchmark {
     /// The contender keys measured, in report order.
-    static let keys = ["cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch"]
+    static let keys = [
+        "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination",
+    ]
 
     /// The corpora, each as the command-line arguments that make it alone.
     let corpora: [(name: String, arguments: [String])]

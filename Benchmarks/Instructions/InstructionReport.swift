@@ -45,6 +45,7 @@ struct InstructionReport: Codable {
     static let names = [
         "cSegmentTrie": "C segment trie", "waypointPath": "Waypoint match(path:)",
         "waypointURL": "Waypoint match(_:) URL string", "waypointDispatch": "Waypoint handle(URL)",
+        "waypointDestination": "Waypoint destination(for: URL)",
     ]
 
     /// The table printed on standard output.

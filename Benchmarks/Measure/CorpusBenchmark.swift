@@ -48,7 +48,8 @@ struct CorpusBenchmark {
                 key: contender.key, name: contender.name, hits: report(true), misses: report(false))
         }
         let order = [
-            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan",
+            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination",
+            "pcre2Scan",
             "nsRegularExpressionScan",
         ]
         return CorpusReport(
@@ -88,6 +89,9 @@ struct CorpusBenchmark {
         }
         contenders.append(WaypointURLContender(router: router))
         contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
+        if selected.contains("waypointDestination") {
+            contenders.append(try WaypointDestinationContender(routes: routes))
+        }
         if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan") {
             log("\(corpus.name): compiling \(routes.count) PCRE2 and NSRegularExpression patterns")
             let reference = try ReferenceMatcher(routes: routes)

@@ -106,9 +106,38 @@ struct InstructionTests {
             ])
     }
 
+    @Test("destination-ratio bounds destination(for:) per hit over match(_:) on a URL string")
+    func destinationRatio() throws {
+        let gate = try InstructionGate("destination-ratio=1.3")
+        func report(destination: Double, url: Double) -> InstructionReport {
+            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
+            return InstructionReport(
+                passes: 1, cacheSimulation: false,
+                corpora: [
+                    .init(
+                        name: "gh",
+                        contenders: [
+                            .init(key: "waypointURL", hits: counts(url), misses: counts(1)),
+                            .init(key: "waypointDestination", hits: counts(destination), misses: counts(1)),
+                        ])
+                ])
+        }
+        #expect(gate.failures(in: report(destination: 1_290, url: 1_000)).isEmpty)
+        #expect(
+            gate.failures(in: report(destination: 1_400, url: 1_000)) == [
+                "gh: destination(for:) takes 1.40x match(_:) per hit, above the gate's 1.30x"
+            ])
+        #expect(
+            gate.failures(in: Self.report(path: (1, 1), floor: (1, 1))) == [
+                "gh: destination(for:) over match(_:) per hit was not measured"
+            ])
+    }
+
     @Test(
         "the gate's command-line form",
-        arguments: ["path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x"])
+        arguments: [
+            "path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x", "destination-ratio=0",
+        ])
     func gateRefuses(_ text: String) {
         #expect(throws: BenchmarkError.self) { try InstructionGate(text) }
     }

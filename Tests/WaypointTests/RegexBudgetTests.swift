@@ -237,8 +237,8 @@ struct RegexBudgetTests {
 
     /// The route that wins `url` in `table`, or nil.
     static func winner(_ table: RouteTable, _ url: String) -> String? {
-        guard case .examined(let matches, _) = table.best(url) else { return nil }
-        return matches.first?.route
+        guard case .examined(let winner, _) = table.winner(url) else { return nil }
+        return winner?.route
     }
 
     @Test("segment checks are paid from the budget too, and cheap ones cost it nothing")
