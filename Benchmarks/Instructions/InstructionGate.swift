@@ -2,7 +2,8 @@
 /// (`./dev perf-gate`).
 ///
 /// Written `path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5`: `path`, `url` and
-/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)`, `hit` and
+/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)` (`handle` is
+/// `handle(String)`), `hit` and
 /// `miss` the lookup set, each bounding the instructions per lookup; `c-ratio` bounds
 /// `match(path:)` as a multiple of the C trie's count, on hits and on misses.
 struct InstructionGate: Equatable {
@@ -20,7 +21,10 @@ struct InstructionGate: Equatable {
 
     /// Parses the command-line form.
     init(_ text: String) throws {
-        let contenders = ["path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch"]
+        let contenders = [
+            "path": "waypointPath", "url": "waypointURL",
+            "dispatch": "waypointDispatch", "handle": "waypointDispatchString",
+        ]
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=")
             guard parts.count == 2, let limit = Double(parts[1]), limit > 0 else {
@@ -33,7 +37,8 @@ struct InstructionGate: Equatable {
             let name = parts[0].split(separator: "-").map(String.init)
             guard name.count == 2, let key = contenders[name[0]], ["hit", "miss"].contains(name[1]) else {
                 throw BenchmarkError.usage(
-                    "--gate names path-, url- or dispatch- with hit or miss, or c-ratio; not \(parts[0])")
+                    "--gate names path-, url-, dispatch- or handle- with hit or miss, or c-ratio; "
+                        + "not \(parts[0])")
             }
             bounds.append(Bound(key: key, hits: name[1] == "hit", limit: limit))
         }

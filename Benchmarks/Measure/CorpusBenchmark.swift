@@ -88,6 +88,7 @@ struct CorpusBenchmark {
         }
         contenders.append(WaypointURLContender(router: router))
         contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
+        contenders.append(WaypointStringDispatchContender(router: router, routes: routes, sink: sink))
         if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan") {
             log("\(corpus.name): compiling \(routes.count) PCRE2 and NSRegularExpression patterns")
             let reference = try ReferenceMatcher(routes: routes)

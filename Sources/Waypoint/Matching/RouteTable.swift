@@ -282,8 +282,9 @@ package final class RouteTable: Sendable {
     ) -> Result {
         Self.withUTF8(of: url) { bytes in
             guard bytes.count <= options.urlLengthBound else { return refused(.urlTooLong) }
-            guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
-            return withSegments(of: parts, in: bytes, pathRoutesOnly: pathRoutesOnly, body)
+            // The path's split stops at the query: the URL's is not looked for first.
+            guard let parts = URLParts.splitToEnd(bytes) else { return refused(.invalidURL) }
+            return withSegments(of: parts, in: bytes, pathRoutesOnly: pathRoutesOnly, queryEnds: true, body)
         }
     }
 
@@ -292,19 +293,27 @@ package final class RouteTable: Sendable {
     @inline(__always)
     private func withSegments<Result>(
         of parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, pathRoutesOnly: Bool,
+        queryEnds: Bool = false,
         _ body: (SegmentView, SIMD4<Int32>) -> Result
     ) -> Result {
-        let scheme = schemes.child(
-            of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
-        var selected = SIMD4<Int32>(0, pathRoutesOnly ? -1 : 1, -1, -1)
-        if scheme >= 0 {
-            selected[2] = 2 + 2 * scheme
-            if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
+        var selected = SIMD4<Int32>(0, pathRoutesOnly || tries[1].earliestOrder == .max ? -1 : 1, -1, -1)
+        // Without scheme routes (the common table) the scheme is not looked up.
+        if tries.count > 2 {
+            let scheme = schemes.child(
+                of: 0, key: UnsafeBufferPointer(rebasing: bytes[parts.scheme]), foldCase: true)
+            if scheme >= 0 {
+                selected[2] = 2 + 2 * scheme
+                if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
+            }
         }
+        // Without a host trie to search, the host is neither decoded nor copied: path tries
+        // read the path's segments only.
+        let host =
+            selected[1] < 0 && selected[3] < 0 ? parts.host.lowerBound..<parts.host.lowerBound : parts.host
         return SegmentView.withSegments(
-            host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
+            host: UnsafeBufferPointer(rebasing: bytes[host]),
             path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
-            strictTrailingSlash: options.strictTrailingSlash, source: bytes.baseAddress
+            strictTrailingSlash: options.strictTrailingSlash, source: bytes.baseAddress, queryEnds: queryEnds
         ) { view in
             body(view, selected)
         }

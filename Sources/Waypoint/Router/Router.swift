@@ -17,8 +17,9 @@ public final class Router: Sendable {
     public let options: RouterOptions
 
     private let limits: RegexLimits
-    /// The published state; readers only take a reference to it.
-    private let published: Locked<Snapshot>
+    /// The published state: lookups borrow it without a lock or a retain (``Publication``);
+    /// dispatch and the rest take a reference to it.
+    private let published: Publication<Snapshot>
     /// The state registrations edit, one at a time.
     private let registry: Locked<Registry>
 
@@ -106,20 +107,27 @@ public final class Router: Sendable {
         limits = RegexLimits(options: options)
         var builder = RouteTable.Builder(options: options, limits: limits)
         let registry = Registry(builder: builder)
-        published = Locked(
+        published = Publication(
             Snapshot(table: builder.publish(), handlers: registry.handlers, gate: nil, delivery: delivery))
         self.registry = Locked(registry)
     }
 
-    /// The current snapshot; the lock is held only to copy the reference.
+    /// The current snapshot, as a reference of the caller's.
     var snapshot: Snapshot {
-        published.withLock { $0 }
+        published.current
     }
 
-    /// The current snapshot's table: what a lookup needs, for one retain rather than two
-    /// (the snapshot's and then its table's).
+    /// The current snapshot's table, as a reference of the caller's.
     var table: RouteTable {
-        published.withLock { $0.table }
+        published.current.table
+    }
+
+    /// Calls `body` with the current snapshot's table, borrowed: what a lookup reads, for
+    /// no lock, retain or release. `body` must not run the user's code (a handler, a gate),
+    /// which might register a route: see ``Publication/read(_:)``.
+    @inline(__always)
+    func withTable<Result>(_ body: (RouteTable) -> Result) -> Result {
+        published.read { body($0.table) }
     }
 
     /// The snapshot current now and the order of `route` in it, read under the registration
@@ -128,7 +136,7 @@ public final class Router: Sendable {
     func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
         registry.withLock { registry in
             guard let order = registry.orders[route] else { return nil }
-            return (published.withLock { $0 }, order)
+            return (published.current, order)
         }
     }
 
@@ -351,7 +359,7 @@ public final class Router: Sendable {
         let next = Snapshot(
             table: registry.builder.publish(), handlers: registry.handlers, gate: registry.gate,
             holds: registry.holds, requirements: requirements, delivery: delivery)
-        published.withLock { $0 = next }
+        published.publish(next)
     }
 
     /// Publishes whether links go to the delivery gate first, as the gate says now.
