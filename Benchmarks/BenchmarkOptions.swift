@@ -37,6 +37,7 @@ struct BenchmarkOptions {
         "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
         "destination": "waypointDestination", "pcre2": "pcre2Scan",
         "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
+        "dispatch-string": "waypointDispatchString",
     ]
 
     static let usage = """
@@ -58,8 +59,8 @@ struct BenchmarkOptions {
         Measurement:
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
-          --contenders LIST     among c,path,url,dispatch,destination,pcre2,nsregex (default all;
-                                the baseline always runs)
+          --contenders LIST     among c,path,url,dispatch,dispatch-string,destination,pcre2,
+                                nsregex (default all; the baseline always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails, the worst of 10000 catastrophic tails, at the
@@ -135,7 +136,7 @@ struct BenchmarkOptions {
                 let names = try value(argument).split(separator: ",").map(String.init)
                 if let unknown = names.first(where: { contenderKeys[$0] == nil }) {
                     throw BenchmarkError.usage(
-                        "unknown contender \(unknown); use c,path,url,dispatch,pcre2,nsregex")
+                        "unknown contender \(unknown); use c,path,url,dispatch,dispatch-string,pcre2,nsregex")
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
             case "--quick": options.quick = true

@@ -2,11 +2,12 @@
 /// (`./dev perf-gate`).
 ///
 /// Written `path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5`: `path`, `url` and
-/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)`, `hit` and
-/// `miss` the lookup set, each bounding the instructions per lookup (`destination` is
-/// `DestinationRouter.destination(for:)` on a URL); `c-ratio` bounds `match(path:)` as a
-/// multiple of the C trie's count, on hits and on misses, and `destination-ratio` bounds
-/// `destination(for:)` per hit as a multiple of `match(_:)` on a URL string per hit.
+/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)` (`handle` is
+/// `handle(String)`), `hit` and `miss` the lookup set, each bounding the instructions per
+/// lookup (`destination` is `DestinationRouter.destination(for:)` on a URL); `c-ratio` bounds
+/// `match(path:)` as a multiple of the C trie's count, on hits and on misses, and
+/// `destination-ratio` bounds `destination(for:)` per hit as a multiple of `match(_:)` on a
+/// URL string per hit.
 struct InstructionGate: Equatable {
     /// One bound.
     struct Bound: Equatable {
@@ -26,7 +27,7 @@ struct InstructionGate: Equatable {
     init(_ text: String) throws {
         let contenders = [
             "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
-            "destination": "waypointDestination",
+            "handle": "waypointDispatchString", "destination": "waypointDestination",
         ]
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=")
@@ -44,8 +45,8 @@ struct InstructionGate: Equatable {
             let name = parts[0].split(separator: "-").map(String.init)
             guard name.count == 2, let key = contenders[name[0]], ["hit", "miss"].contains(name[1]) else {
                 throw BenchmarkError.usage(
-                    "--gate names path-, url-, dispatch- or destination- with hit or miss, c-ratio or "
-                        + "destination-ratio; not \(parts[0])")
+                    "--gate names path-, url-, dispatch-, handle- or destination- with hit or miss, "
+                        + "c-ratio or destination-ratio; not \(parts[0])")
             }
             bounds.append(Bound(key: key, hits: name[1] == "hit", limit: limit))
         }

@@ -89,6 +89,7 @@ struct CorpusBenchmark {
         }
         contenders.append(WaypointURLContender(router: router))
         contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
+        contenders.append(WaypointStringDispatchContender(router: router, routes: routes, sink: sink))
         if selected.contains("waypointDestination") {
             contenders.append(try WaypointDestinationContender(routes: routes))
         }

@@ -74,6 +74,37 @@ struct InstructionTests {
         }
     }
 
+    @Test("atomic calls count the reference counting and locks the counted code calls, nested ones once")
+    func atomicCalls() {
+        let text = """
+            events: Ir
+            fn=(1) loop
+            cfn=(2) swift_retain
+            calls=3 0
+            5 30
+            cfn=(3) swift_bridgeObjectRelease
+            calls=2 0
+            6 20
+            cfn=(4) other
+            calls=7 0
+            7 70
+            fn=(3)
+            cfn=(5) swift_release
+            calls=2 0
+            8 10
+            fn=(4)
+            cfn=(6) pthread_mutex_lock
+            calls=1 0
+            9 10
+            cfn=(2)
+            calls=4 0
+            9 10
+            """
+        // 3 + 2 from the loop, 1 + 4 from `other`; the bridge release's own release is
+        // the same operation.
+        #expect(InstructionBenchmark.atomicCalls(ofCallgrindText: text) == 10)
+    }
+
     static func report(path: (Double, Double), floor: (Double, Double)) -> InstructionReport {
         func counts(_ value: Double) -> InstructionReport.Counts { .init(lookups: 10, instructions: value) }
         return InstructionReport(

@@ -70,14 +70,21 @@ extension RouteTable {
             guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
             query = parts.query
             let schemeBytes = UnsafeBufferPointer(rebasing: bytes[parts.scheme])
-            let scheme = schemes.child(of: 0, key: schemeBytes, foldCase: true)
-            var selected = SIMD4<Int32>(0, pathRoutesOnly ? -1 : 1, -1, -1)
-            if scheme >= 0 {
-                selected[2] = 2 + 2 * scheme
-                if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
+            var selected = SIMD4<Int32>(0, pathRoutesOnly || tries[1].earliestOrder == .max ? -1 : 1, -1, -1)
+            // Without scheme routes (the common table) the scheme is not looked up.
+            if tries.count > 2 {
+                let scheme = schemes.child(of: 0, key: schemeBytes, foldCase: true)
+                if scheme >= 0 {
+                    selected[2] = 2 + 2 * scheme
+                    if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
+                }
             }
+            // Without a host trie to search, the host is neither decoded nor copied: path
+            // tries read the path's segments only.
+            let host =
+                selected[1] < 0 && selected[3] < 0 ? parts.host.lowerBound..<parts.host.lowerBound : parts.host
             return SegmentView.withSegments(
-                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
+                host: UnsafeBufferPointer(rebasing: bytes[host]),
                 path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
                 strictTrailingSlash: options.strictTrailingSlash, source: bytes.baseAddress
             ) { view in

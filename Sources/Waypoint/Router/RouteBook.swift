@@ -12,8 +12,9 @@ import Foundation
 struct RouteBook<Value: Sendable>: Sendable {
     /// The options every route is compiled with.
     let options: RouterOptions
-    /// The published state; readers only take a reference to it.
-    private let published: Locked<Snapshot>
+    /// The published state: lookups borrow it without a lock or a retain (``Publication``);
+    /// dispatch and the rest take a reference to it.
+    private let published: Publication<Snapshot>
     /// The state registrations edit, one at a time.
     private let registry: Locked<Registry>
 
@@ -116,19 +117,26 @@ struct RouteBook<Value: Sendable>: Sendable {
         var registry = Registry(
             builder: RouteTable.Builder(options: options, limits: RegexLimits(options: options)),
             delivery: delivery)
-        published = Locked(registry.snapshot())
+        published = Publication(registry.snapshot())
         self.registry = Locked(registry)
     }
 
-    /// The current snapshot; the lock is held only to copy the reference.
+    /// The current snapshot, as a reference of the caller's.
     var snapshot: Snapshot {
-        published.withLock { $0 }
+        published.current
     }
 
-    /// The current snapshot's table: what a lookup needs, for one retain rather than two
-    /// (the snapshot's and then its table's).
+    /// The current snapshot's table, as a reference of the caller's.
     var table: RouteTable {
-        published.withLock { $0.table }
+        published.current.table
+    }
+
+    /// Calls `body` with the current snapshot's table, borrowed: what a lookup reads, for
+    /// no lock, retain or release. `body` must not run the user's code (a handler, a gate, a
+    /// builder), which might register a route: see ``Publication/read(_:)``.
+    @inline(__always)
+    func withTable<Result>(_ body: (RouteTable) -> Result) -> Result {
+        published.read { body($0.table) }
     }
 
     /// The snapshot current now and the order of `route` in it, read under the registration
@@ -137,7 +145,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
         registry.withLock { registry in
             guard let order = registry.orders[route] else { return nil }
-            return (published.withLock { $0 }, order)
+            return (published.current, order)
         }
     }
 
@@ -233,7 +241,6 @@ struct RouteBook<Value: Sendable>: Sendable {
 
     /// Publishes the registry's state.
     private func publish(_ registry: inout Registry) {
-        let next = registry.snapshot()
-        published.withLock { $0 = next }
+        published.publish(registry.snapshot())
     }
 }

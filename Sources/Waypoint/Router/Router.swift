@@ -39,15 +39,21 @@ public final class Router: Sendable {
         errors = Locked(([], 0))
     }
 
-    /// The current snapshot; the lock is held only to copy the reference.
+    /// The current snapshot, as a reference of the caller's.
     var snapshot: Snapshot {
         book.snapshot
     }
 
-    /// The current snapshot's table: what a lookup needs, for one retain rather than two
-    /// (the snapshot's and then its table's).
+    /// The current snapshot's table, as a reference of the caller's.
     var table: RouteTable {
         book.table
+    }
+
+    /// Calls `body` with the current snapshot's table, borrowed (``RouteBook/withTable(_:)``):
+    /// `body` must not run the user's code, which might register a route.
+    @inline(__always)
+    func withTable<Result>(_ body: (RouteTable) -> Result) -> Result {
+        book.withTable(body)
     }
 
     /// The snapshot current now and the order of `route` in it (``RouteBook/snapshot(ofRoute:)``).
