@@ -82,7 +82,8 @@ extension RouteTable {
             // Without a host trie to search, the host is neither decoded nor copied: path
             // tries read the path's segments only.
             let host =
-                selected[1] < 0 && selected[3] < 0 ? parts.host.lowerBound..<parts.host.lowerBound : parts.host
+                selected[1] < 0 && selected[3] < 0
+                ? parts.host.lowerBound..<parts.host.lowerBound : parts.host
             return SegmentView.withSegments(
                 host: UnsafeBufferPointer(rebasing: bytes[host]),
                 path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
