@@ -124,7 +124,9 @@ struct ConcurrentCapTests {
         let pushed = server.streamedBytes
         server.stop()
         #expect(await Self.eventually { server.openConnections == 0 })
-        if streams == 16 {
+        // Not under AddressSanitizer (`./dev sanitize` sets WAYPOINT_ASAN): its quarantine
+        // keeps freed blocks resident (256 MB by default), so the bound cannot hold there.
+        if streams == 16 && ProcessInfo.processInfo.environment["WAYPOINT_ASAN"] == nil {
             #expect(growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(growth)")
         }
         let rss = growth.bytes.map { "\($0 >> 20) MiB" } ?? "n/a"
