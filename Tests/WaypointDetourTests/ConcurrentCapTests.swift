@@ -84,9 +84,7 @@ struct ConcurrentCapTests {
         let pushed = server.streamedBytes
         server.stop()
         #expect(await eventually(within: 120) { server.openConnections == 0 })
-        // Not under AddressSanitizer (`./dev sanitize` sets WAYPOINT_ASAN): its quarantine
-        // keeps freed blocks resident (256 MB by default), so the bound cannot hold there.
-        if streams == 16 && ProcessInfo.processInfo.environment["WAYPOINT_ASAN"] == nil {
+        if streams == 16 {
             #expect(growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(growth)")
         }
         let slowest = outcomes.map(\.1).max() ?? 0

@@ -124,9 +124,7 @@ struct ConcurrentCapTests {
         let pushed = server.streamedBytes
         server.stop()
         #expect(await Self.eventually { server.openConnections == 0 })
-        // Not under AddressSanitizer (`./dev sanitize` sets WAYPOINT_ASAN): its quarantine
-        // keeps freed blocks resident (256 MB by default), so the bound cannot hold there.
-        if streams == 16 && ProcessInfo.processInfo.environment["WAYPOINT_ASAN"] == nil {
+        if streams == 16 {
             #expect(growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(growth)")
         }
         let rss = growth.bytes.map { "\($0 >> 20) MiB" } ?? "n/a"
