@@ -58,7 +58,9 @@ let package = Package(
         // `Sources/waypoint` and `Sources/Waypoint` collide on case-insensitive file systems.
         .executableTarget(
             name: "WaypointCLI",
-            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX"],
+            dependencies: [
+                "Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX", "WaypointTables",
+            ],
             swiftSettings: swiftSettings
         ),
         // What both adapters' URLSession transports share: streaming a body under a byte
@@ -88,6 +90,16 @@ let package = Package(
             dependencies: ["Waypoint", "WaypointHTTP"],
             swiftSettings: swiftSettings
         ),
+        // Pattern tables (Documentation/spec/tables.md): reading a table, the values each
+        // adapter's cases compare, the comparison rule and the three adapters' runners. The
+        // `waypoint` command line (`test`, and `match`, `detour` and `paylisher` with --json)
+        // and the test suites that replay Tests/Fixtures share it. Not a product: an app has
+        // no use for it, so the libraries carry none of it.
+        .target(
+            name: "WaypointTables",
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PaylisherExampleApp",
             dependencies: ["WaypointPaylisher"],
@@ -111,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointTests",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointTables"],
             swiftSettings: swiftSettings
         ),
         // The invariants the fuzz targets check (Fuzz/README in the README's "Hostile input"),
@@ -166,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointPaylisherTests",
-            dependencies: ["WaypointPaylisher", "PaylisherExampleApp", "TestHTTPServer"],
+            dependencies: ["WaypointPaylisher", "WaypointTables", "PaylisherExampleApp", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import WaypointTables
+
 /// Parses a subcommand's arguments against its ``Command`` entry.
 ///
 /// - Options and positional arguments may be mixed; `--` ends the options, so every

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// The `waypoint` executable: picks the command from the table and runs it.
 enum WaypointTool {

@@ -1,5 +1,6 @@
 import Waypoint
 import WaypointDetour
+import WaypointTables
 
 extension Command {
     /// `waypoint detour`: the Detour link model of each input.

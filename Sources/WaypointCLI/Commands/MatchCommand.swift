@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 extension Command {
     /// `waypoint match`: the winning route for each URL.

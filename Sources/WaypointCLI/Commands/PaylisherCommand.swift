@@ -1,6 +1,7 @@
 import Foundation
 import Waypoint
 import WaypointPaylisher
+import WaypointTables
 
 extension Command {
     /// `waypoint paylisher`: the Paylisher link model of each input.

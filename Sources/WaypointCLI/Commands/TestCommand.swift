@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 extension Command {
     /// `waypoint test`: runs pattern tables.

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// What `waypoint test` found: the counts, the failures and the tables it could not run.
 ///

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// The `aasa` member of a router table: the universal-link contract checked beside the
 /// table's cases (Documentation/decisions.md, "Pattern tables: `aasa`").
@@ -18,7 +19,11 @@ import Waypoint
 /// (absent: nothing may be found).
 /// The check counts as one case. Cases of the table may expect `universalLink`: what the
 /// file does with their input for the app (`opens`, `excluded`, `noMatch`, …).
-struct AASATableSection {
+struct AASATableSection: RouterTableSection {
+    /// The router table member it is read from.
+    static let member = "aasa"
+    /// The expectation key it adds to the table's cases.
+    static let expectationKeys: Set<String> = ["universalLink"]
     /// The members of the section.
     static let keys: Set<String> = ["file", "applinks", "appID", "host", "findings"]
     /// The members of an expected finding.
@@ -108,8 +113,8 @@ struct AASATableSection {
     }
 
     /// What the file does with `url` for the app: a case's `universalLink`.
-    func universalLink(_ url: String) -> JSONValue {
-        .string(matcher.decision(for: url, appID: appID).outcome.rawValue)
+    func caseValues(_ url: String) -> [String: JSONValue] {
+        ["universalLink": .string(matcher.decision(for: url, appID: appID).outcome.rawValue)]
     }
 
     /// The check of the file against `routes`, as one case named `aasa check`.

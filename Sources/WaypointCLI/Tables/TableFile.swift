@@ -1,4 +1,4 @@
-import Waypoint
+import WaypointTables
 
 /// Reads a table file: one table object, or a JSON array of table objects (Documentation/spec/tables.md).
 enum TableFile {
@@ -9,31 +9,10 @@ enum TableFile {
     static func load(_ path: String) throws(CommandError) -> [PatternTable] {
         let text = try TextFile.read(path)
         let path = TextFile.displayName(path)
-        let document: JSONValue
         do {
-            document = try JSONValue(parsing: text)
+            return try PatternTable.tables(parsing: text, file: path)
         } catch {
-            throw CommandError(error.description, at: path)
+            throw CommandError(error.message, at: path)
         }
-        let objects: [JSONValue]
-        switch document {
-        case .object: objects = [document]
-        case .array(let elements): objects = elements
-        default: throw CommandError("expected a table object or an array of tables", at: path)
-        }
-        guard !objects.isEmpty else { throw CommandError("the file holds no tables", at: path) }
-        var tables: [PatternTable] = []
-        for (offset, object) in objects.enumerated() {
-            guard let members = object.objectValue else {
-                throw CommandError("table \(offset + 1) is not a JSON object", at: path)
-            }
-            let table = PatternTable(file: path, index: offset + 1, members: members)
-            for key in ["description", "adapter"]
-            where members[key] != nil && members[key]?.stringValue == nil {
-                throw CommandError("table \(offset + 1): \(key.quoted) must be a string", at: path)
-            }
-            tables.append(table)
-        }
-        return tables
     }
 }

@@ -1,48 +1,43 @@
 import Waypoint
 
 /// One pattern table of a table file (Documentation/spec/tables.md), read but not yet run.
-struct PatternTable: Sendable {
+package struct PatternTable: Sendable {
     /// The file it was read from, as given.
-    let file: String
+    package let file: String
     /// Its 1-based position in the file (1 for a file that holds a single table).
-    let index: Int
+    package let index: Int
     /// The table's JSON object.
-    let members: [String: JSONValue]
+    package let members: [String: JSONValue]
 
     /// The table's `description`, when it has one.
-    var description: String? {
+    package var description: String? {
         members["description"]?.stringValue
     }
 
     /// The table's `adapter`; `router` when absent.
-    var adapter: String {
+    package var adapter: String {
         members["adapter"]?.stringValue ?? "router"
     }
 
     /// How messages name the table: `table 2 "what it pins down"`, the description cut
     /// after 60 characters so a message stays readable.
-    var label: String {
+    package var label: String {
         guard let description else { return "table \(index)" }
         let shown = description.count > 60 ? description.prefix(60) + "…" : description
         return "table \(index) \(String(shown).quoted)"
     }
 
-    /// The error for a problem with this table's content.
-    func error(_ problem: TableError) -> CommandError {
-        CommandError("\(label): \(problem.message)", at: file)
-    }
-
     /// The members every table may have (Documentation/spec/tables.md); an adapter adds its own.
-    static let commonKeys: Set<String> = ["description", "adapter", "options", "cases"]
+    package static let commonKeys: Set<String> = ["description", "adapter", "options", "cases"]
 
     /// The members every case may have: `source` is a note on where the case comes from.
-    static let commonCaseKeys: Set<String> = ["name", "input", "expect", "source"]
+    package static let commonCaseKeys: Set<String> = ["name", "input", "expect", "source"]
 
     /// Checks that the table has no member but `commonKeys` and `extra`.
     ///
     /// - Throws: ``TableError`` naming the first unknown member, with the closest known one:
     ///   a misspelt key would otherwise pass silently or be reported as a missing one.
-    func checkKeys(extra: Set<String>) throws(TableError) {
+    package func checkKeys(extra: Set<String>) throws(TableError) {
         let known = Self.commonKeys.union(extra)
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw TableError("unknown key \(unknown.quoted)\(Suggestion.phrase(for: unknown, in: known))")
@@ -54,7 +49,7 @@ struct PatternTable: Sendable {
     ///
     /// - Throws: ``TableError`` for an unknown option or a value of the wrong type: an
     ///   option the adapter would ignore must not pass silently.
-    func options(allowed: [String: JSONType]) throws(TableError) -> [String: JSONValue] {
+    package func options(allowed: [String: JSONType]) throws(TableError) -> [String: JSONValue] {
         guard let value = members["options"] else { return [:] }
         guard let options = value.objectValue else { throw TableError("\"options\" must be an object") }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
@@ -80,7 +75,9 @@ struct PatternTable: Sendable {
     ///   string `input` and a non-empty object `expect`, a case has a member that is neither
     ///   common (``commonCaseKeys``) nor one of `caseKeys`, or an expectation names a key the
     ///   adapter does not compare: each of these would pass whatever happened.
-    func cases(expectationKeys: Set<String>, caseKeys: Set<String> = []) throws(TableError) -> [TableCase] {
+    package func cases(
+        expectationKeys: Set<String>, caseKeys: Set<String> = []
+    ) throws(TableError) -> [TableCase] {
         guard let list = members["cases"]?.arrayValue else { throw TableError("\"cases\" must be an array") }
         guard !list.isEmpty else { throw TableError("\"cases\" is empty, so the table checks nothing") }
         let knownCaseKeys = Self.commonCaseKeys.union(caseKeys)

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 extension Router {
     /// What a pattern table's router expectation compares for `url` (Documentation/spec/tables.md):

@@ -1,9 +1,9 @@
 /// "Did you mean" for a mistyped name: the closest known name, if one is close enough.
-enum Suggestion {
+package enum Suggestion {
     /// The name in `known` nearest to `name` by edit distance (insertions, deletions,
     /// substitutions and swaps of neighbours), when at most a third of its length apart
     /// (and at least 1, at most 3); ties go to the first in sorted order.
-    static func closest(to name: String, in known: some Sequence<String>) -> String? {
+    package static func closest(to name: String, in known: some Sequence<String>) -> String? {
         let word = Array(name.lowercased().unicodeScalars)
         var best: (distance: Int, name: String)?
         for candidate in known.sorted() {
@@ -16,7 +16,7 @@ enum Suggestion {
     }
 
     /// ` (did you mean "name"?)`, or "" when nothing is close.
-    static func phrase(for name: String, in known: some Sequence<String>) -> String {
+    package static func phrase(for name: String, in known: some Sequence<String>) -> String {
         closest(to: name, in: known).map { " (did you mean \($0.quoted)?)" } ?? ""
     }
 

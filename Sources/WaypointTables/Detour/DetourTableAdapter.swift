@@ -4,13 +4,16 @@ import WaypointDetour
 /// Runs Detour tables (`"adapter": "detour"`): each case's input goes through Detour's
 /// offline link pipeline (Documentation/spec/detour.md §4, §10) with the case's `mode` (default `all`), as a
 /// deferred link when the case has `"typeOverride": "deferred"`.
-struct DetourTableAdapter: TableAdapter {
-    let name = "detour"
+package struct DetourTableAdapter: TableAdapter {
+    package let name = "detour"
+
+    /// The runner; it has no settings.
+    package init() {}
 
     /// The keys a Detour expectation may name (Documentation/spec/tables.md).
-    static let expectationKeys: Set<String> = ["empty", "url", "route", "pathname", "params", "type"]
+    package static let expectationKeys: Set<String> = ["empty", "url", "route", "pathname", "params", "type"]
 
-    func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+    package func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
         try table.checkKeys(extra: [])
         _ = try table.options(allowed: [:])
         var results: [CheckResult] = []

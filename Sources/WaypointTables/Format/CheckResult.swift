@@ -2,19 +2,19 @@ import Waypoint
 
 /// The outcome of one check of a table: a case, or for router tables a route's
 /// registration.
-struct CheckResult: Sendable {
+package struct CheckResult: Sendable {
     /// The case's name (`case N` when it has none), or `route "…"` for a registration check.
-    let name: String
+    package let name: String
     /// How a failure report names the check: `case "name"`, `case 3`, `route "/x/("`.
-    let label: String
+    package let label: String
     /// The input the check ran on (the URL, or the route).
-    let input: String
+    package let input: String
     /// The expectation keys whose actual values differ; empty when the check passed.
-    let mismatches: [TableExpectation.Mismatch]
+    package let mismatches: [TableExpectation.Mismatch]
     /// More about a failure, such as the message of a registration error.
-    let note: String?
+    package let note: String?
 
-    init(
+    package init(
         name: String, label: String, input: String, mismatches: [TableExpectation.Mismatch],
         note: String? = nil
     ) {
@@ -26,17 +26,17 @@ struct CheckResult: Sendable {
     }
 
     /// Whether the check passed.
-    var passed: Bool {
+    package var passed: Bool {
         mismatches.isEmpty
     }
 
     /// The expected values of the keys that differ, as one JSON object.
-    var expected: JSONValue {
+    package var expected: JSONValue {
         .object(Dictionary(mismatches.map { ($0.key, $0.expected) }) { first, _ in first })
     }
 
     /// The actual values of the keys that differ (`null` for absent), as one JSON object.
-    var actual: JSONValue {
+    package var actual: JSONValue {
         .object(Dictionary(mismatches.map { ($0.key, $0.actual) }) { first, _ in first })
     }
 }

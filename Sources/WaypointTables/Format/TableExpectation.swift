@@ -1,3 +1,5 @@
+import Waypoint
+
 /// The comparison rule of pattern tables (Documentation/spec/tables.md): only the keys present in an
 /// expectation are compared; objects compare as whole objects, arrays element by element,
 /// and `null` means "absent".

@@ -4,18 +4,21 @@ import WaypointPaylisher
 /// Runs Paylisher tables (`"adapter": "paylisher"`): each case's input is parsed with the
 /// configuration the table's `options` describe (`shortLinkHosts`, `apiBase`), with the
 /// case's `givenCampaignData` attached (Documentation/spec/paylisher.md §10).
-struct PaylisherTableAdapter: TableAdapter {
-    let name = "paylisher"
+package struct PaylisherTableAdapter: TableAdapter {
+    package let name = "paylisher"
+
+    /// The runner; it has no settings.
+    package init() {}
 
     /// The keys a Paylisher expectation may name (Documentation/spec/tables.md).
-    static let expectationKeys: Set<String> = [
+    package static let expectationKeys: Set<String> = [
         "parseOK", "scheme", "pathSegments", "parameters", "destination", "campaignKeyName", "jid",
         "campaignId",
         "source", "utmMedium", "referrer", "campaignSource", "isShortLink", "authParamRequired",
         "resolvedDestination", "resolveRequest",
     ]
 
-    func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+    package func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
         try table.checkKeys(extra: [])
         let config = try Self.config(table)
         var results: [CheckResult] = []
@@ -34,7 +37,7 @@ struct PaylisherTableAdapter: TableAdapter {
     }
 
     /// The configuration the table's `options` describe; the default without options.
-    static func config(_ table: PatternTable) throws(TableError) -> PaylisherDeepLinkConfig {
+    package static func config(_ table: PatternTable) throws(TableError) -> PaylisherDeepLinkConfig {
         guard let value = table.members["options"] else { return PaylisherDeepLinkConfig() }
         guard let options = value.objectValue else { throw TableError("\"options\" must be an object") }
         do {

@@ -11,29 +11,42 @@ import Waypoint
 ///   against expectation is removed again, so it cannot change the other cases;
 /// - a route string that fails to register is a failed check (expected `expectError`
 ///   `null`), with the error message as its note; the cases still run without it.
-struct RouterTableAdapter: TableAdapter {
-    let name = "router"
+///
+/// A ``RouterTableSection`` adds a member beyond the spec, such as the command line's `aasa`.
+package struct RouterTableAdapter: TableAdapter {
+    package let name = "router"
 
     /// The keys a router expectation may name (Documentation/spec/tables.md).
-    static let expectationKeys: Set<String> = [
+    package static let expectationKeys: Set<String> = [
         "matched", "route", "routeParameters", "queryParameters", "queryItems", "callbackURL", "error",
     ]
 
     /// The table options a router table may set.
-    static let optionTypes: [String: JSONType] = [
+    package static let optionTypes: [String: JSONType] = [
         "caseInsensitivePaths": .bool, "strictTrailingSlash": .bool, "regexBudget": .number,
         "matchLimit": .number,
     ]
 
     /// The regex budget every table runs with, over the table's own `regexBudget`
     /// (`waypoint test --regex-budget`); nil to keep the table's.
-    var regexBudget: UInt32?
+    package var regexBudget: UInt32?
+
+    /// The member beyond the spec that the tables may have; nil for none, so a table that
+    /// has one is rejected for an unknown key.
+    package var section: (any RouterTableSection.Type)?
+
+    /// A runner with the given regex budget over every table's own (nil to keep the
+    /// table's) that reads `section` beside the spec's members.
+    package init(regexBudget: UInt32? = nil, section: (any RouterTableSection.Type)? = nil) {
+        self.regexBudget = regexBudget
+        self.section = section
+    }
 
     /// The router options a table's `options` set.
     ///
     /// - Throws: ``TableError`` when `regexBudget` or `matchLimit` is not a whole number
     ///   from 0 to 4294967295 (1 to 4294967295 for `matchLimit`).
-    static func routerOptions(_ options: [String: JSONValue]) throws(TableError) -> RouterOptions {
+    package static func routerOptions(_ options: [String: JSONValue]) throws(TableError) -> RouterOptions {
         var routerOptions = RouterOptions(
             caseInsensitivePaths: options["caseInsensitivePaths"]?.boolValue ?? false,
             strictTrailingSlash: options["strictTrailingSlash"]?.boolValue ?? false)
@@ -52,16 +65,18 @@ struct RouterTableAdapter: TableAdapter {
         return routerOptions
     }
 
-    func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
-        try table.checkKeys(extra: ["routes", "aasa"])
-        let aasa = try AASATableSection(table)
+    package func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
+        let members: Set<String> = ["routes"]
+        try table.checkKeys(extra: section.map { members.union([$0.member]) } ?? members)
+        var extra: (any RouterTableSection)?
+        if let section { extra = try section.init(table) }
         let options = try table.options(allowed: Self.optionTypes)
         var routerOptions = try Self.routerOptions(options)
         if let regexBudget { routerOptions.regexBudget = regexBudget }
         let routes = try Self.routes(of: table)
         let cases = try table.cases(
-            expectationKeys: aasa == nil
-                ? Self.expectationKeys : Self.expectationKeys.union(["universalLink"]))
+            expectationKeys: extra.map { Self.expectationKeys.union(type(of: $0).expectationKeys) }
+                ?? Self.expectationKeys)
 
         // The table's routes go in with one call, which builds the table once; only when
         // some route fails does each go in on its own, so the failures can be named.
@@ -78,13 +93,13 @@ struct RouterTableAdapter: TableAdapter {
         }
         for tableCase in cases {
             var actual = router.tableRecord(tableCase.input)
-            actual["universalLink"] = aasa?.universalLink(tableCase.input)
+            if let extra { actual.merge(extra.caseValues(tableCase.input)) { _, section in section } }
             results.append(
                 CheckResult(
                     name: tableCase.name, label: tableCase.label, input: tableCase.input,
                     mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
         }
-        if let aasa { results.append(aasa.check(routes: plain.map(\.0), options: routerOptions)) }
+        if let extra { results.append(extra.check(routes: plain.map(\.0), options: routerOptions)) }
         return results
     }
 

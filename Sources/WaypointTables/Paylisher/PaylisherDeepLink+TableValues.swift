@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointPaylisher
 
 extension PaylisherDeepLink {
     /// The expectation keys of a Paylisher table (Documentation/spec/tables.md, spec §10) for one input, as

@@ -1,7 +1,7 @@
 import Waypoint
 
 /// The JSON type a table member must have.
-enum JSONType: Sendable, Hashable {
+package enum JSONType: Sendable, Hashable {
     case bool
     case string
     case number
@@ -9,7 +9,7 @@ enum JSONType: Sendable, Hashable {
     case object
 
     /// Whether `value` has this type.
-    func matches(_ value: JSONValue) -> Bool {
+    package func matches(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.bool, .bool), (.string, .string), (.number, .number), (.array, .array), (.object, .object):
             true
@@ -18,7 +18,7 @@ enum JSONType: Sendable, Hashable {
     }
 
     /// `a Boolean`, `a string`, …, for messages.
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .bool: "a Boolean"
         case .string: "a string"

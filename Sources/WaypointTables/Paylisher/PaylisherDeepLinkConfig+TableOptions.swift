@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointPaylisher
 
 extension PaylisherDeepLinkConfig {
     /// The configuration a Paylisher table's `options` describe (spec §10): `shortLinkHosts`

@@ -4,7 +4,7 @@ import WaypointDetour
 extension DetourResult {
     /// The values a Detour table expectation compares (Documentation/spec/tables.md): `empty`, and for a link
     /// `url`, `route`, `pathname`, `params` and `type`; `null` (absent) for the empty result.
-    var tableRecord: [String: JSONValue] {
+    package var tableRecord: [String: JSONValue] {
         guard let link else {
             return [
                 "empty": true, "url": .null, "route": .null, "pathname": .null, "params": .null,
