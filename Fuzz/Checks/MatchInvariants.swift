@@ -74,6 +74,19 @@ struct MatchInvariants {
         checksDescriptions: Bool,
         explainsOneIn: UInt32 = 1
     ) throws(FuzzViolation) {
+        try self.init(
+            compiled: compiled, options: options, decoder: decoder,
+            reference: try? ReferenceMatcher(routes: compiled.map(\.pattern.route), options: options),
+            checksDescriptions: checksDescriptions, explainsOneIn: explainsOneIn)
+    }
+
+    /// Registers the routes of `compiled` and compares the router with `reference`, which
+    /// is the reference matcher over the same routes except in the tests that hand the check
+    /// a deliberately different one, to see that a disagreement is reported.
+    init(
+        compiled: [CompiledRoute], options: RouterOptions, decoder: ReferenceMatcher,
+        reference: ReferenceMatcher?, checksDescriptions: Bool, explainsOneIn: UInt32
+    ) throws(FuzzViolation) {
         router = Router(options: options)
         for route in compiled {
             let name = route.pattern.route
@@ -84,7 +97,7 @@ struct MatchInvariants {
             }
         }
         routes = compiled.map(RouteInfo.init)
-        reference = try? ReferenceMatcher(routes: compiled.map(\.pattern.route), options: options)
+        self.reference = reference
         self.decoder = decoder
         self.checksDescriptions = checksDescriptions
         self.explainsOneIn = max(1, explainsOneIn)

@@ -29,28 +29,75 @@ public enum RouteCompilerCheck {
     /// What every input shares, made once per process: the URL decoder of each configuration.
     static let decoders = configurations.map(MatchInvariants.decoder)
 
+    /// What the checks made of a route under each configuration: nil where it was rejected
+    /// (and the rejection checked), else the router holding it and its reference matcher.
+    typealias Prepared = [MatchInvariants?]
+
+    /// The routes checked last, by their bytes, with what was made of them
+    /// (``prepare(_:route:)``), at most ``cacheCapacity`` of them, oldest evicted first.
+    ///
+    /// libFuzzer mutates one input several times in a row, and most mutations leave the
+    /// route (the bytes before the first `0xFF`) as it was and change only the URLs: compiling
+    /// the route again, with its PCRE2 JIT, for each configuration and then twice more (the
+    /// router and the reference matcher) was most of a check (issue 21 §5). Everything checked
+    /// of a route alone is a function of its bytes, so a route seen again is not checked
+    /// again; its URLs are, on the router built the first time, which matching leaves as it
+    /// was (as the url-matcher target's routers are shared by all its inputs).
+    static let cache = Locked(RouteCache())
+    static let cacheCapacity = 64
+
+    struct RouteCache: Sendable {
+        var prepared: [[UInt8]: Prepared] = [:]
+        var order: [[UInt8]] = []
+
+        mutating func insert(_ value: Prepared, for key: [UInt8]) {
+            guard prepared.updateValue(value, forKey: key) == nil else { return }
+            order.append(key)
+            if order.count > RouteCompilerCheck.cacheCapacity {
+                prepared[order.removeFirst()] = nil
+            }
+        }
+    }
+
     /// Checks one fuzz input.
     public static func check(_ data: [UInt8]) throws(FuzzViolation) {
         let parts = data.parts(separatedBy: 0xFF)
-        let route = String(decoding: parts[0], as: UTF8.self)
+        let key = Array(parts[0])
         let urls = parts.dropFirst().prefix(8).map { part in
             let text = String(decoding: part, as: UTF8.self)
             return text.utf8.first == UInt8(ascii: "/") ? "s://h" + text : text
         }
-        for (options, decoder) in zip(configurations, decoders) {
-            try check(route, urls: urls, options: options, decoder: decoder)
+        let prepared: Prepared
+        if let cached = cache.withLock({ $0.prepared[key] }) {
+            prepared = cached
+        } else {
+            let route = String(decoding: key, as: UTF8.self)
+            var made: Prepared = []
+            for (options, decoder) in zip(configurations, decoders) {
+                made.append(try prepare(route, options: options, decoder: decoder))
+            }
+            prepared = made
+            cache.withLock { $0.insert(made, for: key) }
+        }
+        for case let invariants? in prepared {
+            for url in urls {
+                try invariants.check(url)
+            }
         }
     }
 
-    static func check(
-        _ route: String, urls: [String], options: RouterOptions, decoder: ReferenceMatcher
-    ) throws(FuzzViolation) {
+    /// Checks `route` under `options` alone (its compilation or rejection, its pattern, the
+    /// URL written from its own segments) and returns the invariants its URLs are checked
+    /// against, or nil when it was rejected.
+    static func prepare(
+        _ route: String, options: RouterOptions, decoder: ReferenceMatcher
+    ) throws(FuzzViolation) -> MatchInvariants? {
         let compiled: CompiledRoute
         do {
             compiled = try CompiledRoute(route, options: options)
         } catch {
             try checkRejection(error, route: route, options: options)
-            return
+            return nil
         }
         try checkPattern(compiled.pattern, route: route, options: options)
         // The route compiled above is the one the invariants describe; it is not compiled again.
@@ -66,9 +113,7 @@ public enum RouteCompilerCheck {
             )
             try invariants.check(url)
         }
-        for url in urls {
-            try invariants.check(url)
-        }
+        return invariants
     }
 
     private static func checkRejection(
