@@ -82,9 +82,7 @@ struct WaypointBench {
             return
         }
         if let spec = options.cacheChild {
-            let child = CacheChild(
-                child: try InstructionChild(spec: spec, passes: options.passes),
-                orderSeed: options.plan.orderSeed)
+            let child = CacheChild(child: try InstructionChild(spec: spec, passes: options.passes))
             guard let corpus = corpora(options).first else {
                 throw BenchmarkError.usage("no corpus for the child")
             }

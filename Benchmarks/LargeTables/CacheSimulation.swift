@@ -96,20 +96,39 @@ struct CacheSimulation {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             [
-                "valgrind", "--tool=callgrind", "--toggle-collect=waypoint_bench_timed_loop",
-                "--callgrind-out-file=\(output)", "--cache-sim=yes",
+                "valgrind", "--tool=callgrind", "--instr-atstart=no",
+                "--toggle-collect=waypoint_bench_timed_loop", "--callgrind-out-file=\(output)",
+                "--cache-sim=yes",
                 "--I1=\(Self.firstLevel.valgrindValue)", "--D1=\(Self.firstLevel.valgrindValue)",
                 "--LL=\(lastLevel.valgrindValue)", executable,
             ] + childArguments + ["--passes", String(passes)]
         let errors = Pipe()
+        let input = Pipe()
         process.standardError = errors
+        process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
             throw BenchmarkError.usage("cannot run valgrind (is it installed?): \(error)")
         }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // The child builds and verifies without instrumentation, which runs it many times
+        // faster, says `ready` and waits; instrumentation is switched on (through valgrind's
+        // gdbserver) before its warm-up pass, so that the counted passes find the caches
+        // as that pass left them.
+        var data = Data()
+        var released = false
+        while case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+            data.append(chunk)
+            if !released, String(decoding: data, as: UTF8.self).contains("\nready\n") {
+                released = true
+                try Self.switchInstrumentationOn(pid: process.processIdentifier)
+                input.fileHandleForWriting.write(Data("go\n".utf8))
+                try? input.fileHandleForWriting.close()
+            }
+        }
+        try? input.fileHandleForWriting.close()
+        let text = String(decoding: data, as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard process.terminationStatus == 0, released else {
             let lines = text.split(separator: "\n").filter { !$0.hasPrefix("==") }
             throw BenchmarkError.usage(
                 "the callgrind child \(childArguments.joined(separator: " ")) failed: "
@@ -133,20 +152,46 @@ struct CacheSimulation {
     }
 }
 
+extension CacheSimulation {
+    /// Switches callgrind's instrumentation on in the process `pid`, which waits on a read.
+    static func switchInstrumentationOn(pid: Int32) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["vgdb", "--pid=\(pid)", "instrumentation", "on"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { throw BenchmarkError.usage("cannot run vgdb: \(error)") }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError.usage("vgdb could not switch callgrind's instrumentation on: \(text)")
+        }
+    }
+}
+
 /// The child side of ``CacheSimulation``: ``InstructionChild`` over the corpus with its
 /// lookups in the order ``TimedSeries`` times them in.
 struct CacheChild {
     let child: InstructionChild
-    let orderSeed: UInt64
 
+    /// Runs the child; it says `ready` on standard error before its warm-up pass and
+    /// waits for a line on standard input (the parent switches instrumentation on then).
     func run(_ corpus: Corpus) throws {
-        var random = SplitMix64(seed: orderSeed)
-        let hits = corpus.hits.shuffled(using: &random)
-        random = SplitMix64(seed: orderSeed)
-        let misses = corpus.misses.shuffled(using: &random)
-        try child.run(
-            Corpus(
-                name: corpus.name, family: corpus.family, routes: corpus.routes, hits: hits, misses: misses,
-                isPathOnly: corpus.isPathOnly))
+        try child.run(Self.ordered(corpus)) {
+            FileHandle.standardError.write(Data("ready\n".utf8))
+            _ = readLine()
+        }
+    }
+
+    /// `corpus` with its hits and its misses each shuffled as ``TimedSeries`` shuffles a set.
+    static func ordered(_ corpus: Corpus, plan: MeasurementPlan = MeasurementPlan()) -> Corpus {
+        func shuffled(_ set: [Lookup]) -> [Lookup] {
+            var random = SplitMix64(seed: plan.orderSeed)
+            return set.shuffled(using: &random)
+        }
+        return Corpus(
+            name: corpus.name, family: corpus.family, routes: corpus.routes, hits: shuffled(corpus.hits),
+            misses: shuffled(corpus.misses), isPathOnly: corpus.isPathOnly)
     }
 }
