@@ -41,7 +41,7 @@ struct LargeTableReport: Codable {
         }
         if !timing.isEmpty, let smallest = sizes.first {
             lines.append(
-                "Time per lookup, \(runs) runs of every series interleaved in one process (median of the runs, "
+                "Thread CPU time per lookup, \(runs) runs of every series interleaved in one process (median of the runs, "
                     + "[min-max]); load averages \(load.joined(separator: " -> ")). Added: over rest-\(smallest), run "
                     + "by run; x C: that over the C trie's added latency in the same run.")
             for isHits in [true, false] {

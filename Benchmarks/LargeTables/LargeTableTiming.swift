@@ -1,3 +1,4 @@
+import Foundation
 import Waypoint
 
 /// The timed half of `--cache-report`: every contender on every REST size, all alive in
@@ -7,7 +8,9 @@ import Waypoint
 ///
 /// `waypoint-bench`'s main table measures one corpus after the other, so a change in the
 /// machine's load between the small and the large corpus lands in the difference; here it
-/// lands in every series alike.
+/// lands in every series alike. Runs are timed on the thread's CPU clock, not the wall
+/// clock, so that the time the thread spends descheduled on a busy machine is left out
+/// (what other processes do to the caches meanwhile is not).
 struct LargeTableTiming {
     /// REST corpus sizes, the smallest first: the difference is taken against it.
     let sizes: [Int]
@@ -27,7 +30,7 @@ struct LargeTableTiming {
     }
 
     func run() throws -> [Series] {
-        var timed: [(size: Int, series: TimedSeries)] = []
+        var timed: [CPUTimedSeries] = []
         // The routers and tries stay alive while every series is timed.
         var keepAlive: [AnyObject] = []
         for size in sizes {
@@ -47,19 +50,73 @@ struct LargeTableTiming {
                 keepAlive.append(contender)
                 for (isHits, set) in [(true, corpus.hits), (false, corpus.misses)] where !set.isEmpty {
                     timed.append(
-                        (size, try TimedSeries(contender: contender, isHits: isHits, set: set, plan: plan)))
+                        try CPUTimedSeries(
+                            size: size, contender: contender, isHits: isHits, set: set, plan: plan))
                 }
             }
         }
         log("\(plan.runs) interleaved runs of \(timed.count) series")
         for _ in 0..<plan.runs {
-            for item in timed { try item.series.run() }
+            for series in timed { try series.run() }
         }
         withExtendedLifetime(keepAlive) {}
         return timed.map {
-            Series(
-                size: $0.size, key: $0.series.contender.key, isHits: $0.series.isHits,
-                nanoseconds: $0.series.nanoseconds)
+            Series(size: $0.size, key: $0.contender.key, isHits: $0.isHits, nanoseconds: $0.nanoseconds)
         }
+    }
+}
+
+/// One contender on one lookup set of one size, timed on the thread's CPU clock: every
+/// lookup verified, then run in the shuffled order ``TimedSeries`` uses, the passes per run
+/// calibrated to the plan's run time.
+final class CPUTimedSeries {
+    let size: Int
+    let contender: any Contender
+    let isHits: Bool
+    /// Nanoseconds of thread CPU time per lookup, one entry per run.
+    private(set) var nanoseconds: [Double] = []
+    private let pass: () -> Int
+    private let checksum: Int
+    private let count: Int
+    private let passes: Int
+
+    init(size: Int, contender: any Contender, isHits: Bool, set: [Lookup], plan: MeasurementPlan) throws {
+        for lookup in set {
+            let actual = contender.answer(lookup)
+            guard actual == lookup.expected else {
+                throw BenchmarkError.wrongAnswer(
+                    contender: contender.name, url: lookup.url, expected: lookup.expected, actual: actual)
+            }
+        }
+        var random = SplitMix64(seed: plan.orderSeed)
+        let lookups = set.shuffled(using: &random)
+        self.size = size
+        self.contender = contender
+        self.isHits = isHits
+        pass = contender.pass(over: lookups)
+        checksum = Answer.checksum(of: lookups.map(\.expected))
+        count = lookups.count
+        guard pass() == checksum else { throw BenchmarkError.checksum(contender: contender.name) }
+        let start = Self.threadCPUTime()
+        _ = pass()
+        let once = Double(Self.threadCPUTime() - start) * 1e-9
+        passes = max(1, Int((plan.runSeconds / max(once, 1e-9)).rounded()))
+    }
+
+    /// Times one run and records it.
+    func run() throws {
+        let start = Self.threadCPUTime()
+        var total = 0
+        for _ in 0..<passes { total &+= pass() }
+        let elapsed = Self.threadCPUTime() - start
+        guard total == checksum &* passes else { throw BenchmarkError.checksum(contender: contender.name) }
+        nanoseconds.append(Double(elapsed) / Double(passes * count))
+    }
+
+    /// The calling thread's CPU time in nanoseconds.
+    static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
