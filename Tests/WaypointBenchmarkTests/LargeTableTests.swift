@@ -1,4 +1,5 @@
 import Testing
+import Waypoint
 
 @testable import waypoint_bench
 
