@@ -31,6 +31,14 @@ struct BenchmarkOptions {
     var regexBudget = false
     /// Only the JSON decoding measurement (``JSONDecodingBenchmark``).
     var jsonDecoding = false
+    /// `--cache-report`: what large tables cost (``LargeTableReport``): `time`, `sim` or `all`.
+    var cacheReport: String?
+    /// Internal: one child of the cache simulation (`KEY:hits`).
+    var cacheChild: String?
+    /// With `--cache-report`: where to keep the callgrind outputs.
+    var callgrindOutputDirectory: String?
+    /// Whether `--contenders` was given.
+    var explicitContenders = false
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
@@ -68,6 +76,13 @@ struct BenchmarkOptions {
           --json-decoding       only JSONValue through JSONDecoder against JSONValue(parsing:):
                                 a 511-deep array and 480 KB of small objects, as ratios
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
+          --cache-report [time|sim|all]
+                                only what a large table adds per hit (default REST sizes
+                                100,100000; contenders c,path): time per lookup of every size
+                                and contender interleaved in one process (time), and D1 and
+                                last-level misses per hit under callgrind's cache simulator,
+                                with a 512 KiB L2 and a 32 MiB L3 as the last level (sim)
+          --callgrind-out DIR   with --cache-report: keep each callgrind output in DIR
 
         Output:
           --json                JSON on standard output (the table goes to standard error)
@@ -91,6 +106,7 @@ struct BenchmarkOptions {
         var explicitAppSizes = false
         var explicitRuns = false
         var explicitRunTime = false
+        var explicitPasses = false
         var remaining = arguments[...]
         func value(_ flag: String) throws -> String {
             guard let next = remaining.popFirst() else { throw BenchmarkError.usage("\(flag) needs a value") }
@@ -139,6 +155,7 @@ struct BenchmarkOptions {
                         "unknown contender \(unknown); use c,path,url,dispatch,dispatch-string,pcre2,nsregex")
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
+                options.explicitContenders = true
             case "--quick": options.quick = true
             case "--regex-budget": options.regexBudget = true
             case "--json-decoding": options.jsonDecoding = true
@@ -148,8 +165,19 @@ struct BenchmarkOptions {
             case "--instructions": options.instructions = true
             case "--cache-sim": options.cacheSimulation = true
             case "--gate": options.gate = try InstructionGate(try value(argument))
-            case "--passes": options.passes = try integer(argument, minimum: 1)
+            case "--passes":
+                options.passes = try integer(argument, minimum: 1)
+                explicitPasses = true
             case "--callgrind-child": options.callgrindChild = try value(argument)
+            case "--cache-report":
+                let parts = ["time", "sim", "all"]
+                if let next = remaining.first, parts.contains(next) {
+                    options.cacheReport = remaining.removeFirst()
+                } else {
+                    options.cacheReport = "all"
+                }
+            case "--cache-child": options.cacheChild = try value(argument)
+            case "--callgrind-out": options.callgrindOutputDirectory = try value(argument)
             default: throw BenchmarkError.usage("unknown argument \(argument); see --help")
             }
         }
@@ -163,7 +191,16 @@ struct BenchmarkOptions {
             options.plan.oneByOneLimit = min(options.plan.oneByOneLimit, 1_000)
             options.plan.cycles = 11
         }
-        if options.instructions || options.callgrindChild != nil {
+        if options.cacheReport != nil {
+            if !explicitSizes { options.sizes = [100, 100_000] }
+            if !explicitAppSizes { options.appSizes = [] }
+            if !explicitRuns { options.plan.runs = 15 }
+            if !explicitPasses { options.passes = 3 }
+            if !options.explicitContenders { options.contenders = ["cSegmentTrie", "waypointPath"] }
+        } else if options.callgrindOutputDirectory != nil {
+            throw BenchmarkError.usage("--callgrind-out goes with --cache-report")
+        }
+        if options.instructions || options.callgrindChild != nil || options.cacheChild != nil {
             if !explicitSizes { options.sizes = options.routesFile == nil ? [100] : [] }
             if !explicitAppSizes { options.appSizes = [] }
         } else if options.cacheSimulation || options.gate != nil {

@@ -81,6 +81,18 @@ struct WaypointBench {
             try runInstructions(options)
             return
         }
+        if let spec = options.cacheChild {
+            let child = CacheChild(child: try InstructionChild(spec: spec, passes: options.passes))
+            guard let corpus = corpora(options).first else {
+                throw BenchmarkError.usage("no corpus for the child")
+            }
+            try child.run(try corpus.make())
+            return
+        }
+        if options.cacheReport != nil {
+            try runLargeTableReport(options)
+            return
+        }
         if !AllocationCounter.isWorking { log("allocation counting is not available here; shown as n/a") }
         let corpora = corpora(options).map(\.make)
         var reports: [CorpusReport] = []

@@ -28,8 +28,9 @@ struct InstructionChild {
         self.passes = passes
     }
 
-    /// Runs the child on `corpus`.
-    func run(_ corpus: Corpus) throws {
+    /// Runs the child on `corpus`; `beforeWarmUp` is called after the verification, before
+    /// the pass is prepared and warmed up.
+    func run(_ corpus: Corpus, beforeWarmUp: () -> Void = {}) throws {
         let sink = DispatchSink()
         let router = Router()
         try router.register(
@@ -51,6 +52,7 @@ struct InstructionChild {
                     contender: contender.name, url: lookup.url, expected: lookup.expected, actual: actual)
             }
         }
+        beforeWarmUp()
         let pass = contender.pass(over: lookups)
         let checksum = Answer.checksum(of: lookups.map(\.expected))
         guard pass() == checksum, waypointBenchTimedLoop(pass, passes: passes) == checksum &* passes else {

@@ -43,40 +43,47 @@ struct SegmentKeyTests {
     @Test("keys that differ in one byte compare unequal, at every position", arguments: keys)
     func comparison(key: [UInt8]) {
         let stored = key + [UInt8](repeating: 0, count: SegmentKey.padding)
-        let head = key.withUnsafeBufferPointer(SegmentKey.head(of:))
+        let head = key.withUnsafeBufferPointer { SegmentKey.head(of: $0) }
+        let second = key.withUnsafeBufferPointer { SegmentKey.head(of: $0, at: 8) }
         stored.withUnsafeBytes { stored in
             #expect(
                 withPadded(key, filler: 0x7A) {
-                    SegmentKey.equal($0, head: head, stored: stored.baseAddress!, foldCase: false)
+                    SegmentKey.equal(
+                        $0, head: head, second: second, stored: stored.baseAddress!, foldCase: false)
                 })
             for position in key.indices {
                 var other = key
                 other[position] ^= 0x01
                 #expect(
                     !withPadded(other, filler: 0) {
-                        SegmentKey.equal($0, head: head, stored: stored.baseAddress!, foldCase: false)
+                        SegmentKey.equal(
+                            $0, head: head, second: second, stored: stored.baseAddress!, foldCase: false)
                     })
                 var upper = key
                 upper[position] -= 32
                 #expect(
                     !withPadded(upper, filler: 0) {
-                        SegmentKey.equal($0, head: head, stored: stored.baseAddress!, foldCase: false)
+                        SegmentKey.equal(
+                            $0, head: head, second: second, stored: stored.baseAddress!, foldCase: false)
                     })
                 #expect(
                     withPadded(upper, filler: 0) {
-                        SegmentKey.equal($0, head: head, stored: stored.baseAddress!, foldCase: true)
+                        SegmentKey.equal(
+                            $0, head: head, second: second, stored: stored.baseAddress!, foldCase: true)
                     })
             }
         }
     }
 
-    @Test("a key's head is its first eight bytes, zero past its end", arguments: keys)
+    @Test("a key's head words are its bytes 0..<8 and 8..<16, zero past its end", arguments: keys)
     func head(key: [UInt8]) {
-        let head = key.withUnsafeBufferPointer(SegmentKey.head(of:))
-        let expected = key.prefix(8).enumerated().reduce(UInt64(0)) {
-            $0 | UInt64($1.element) << (8 * $1.offset)
+        for offset in [0, 8] {
+            let head = key.withUnsafeBufferPointer { SegmentKey.head(of: $0, at: offset) }
+            let expected = key.dropFirst(offset).prefix(8).enumerated().reduce(UInt64(0)) {
+                $0 | UInt64($1.element) << (8 * $1.offset)
+            }
+            #expect(head == expected, "at \(offset)")
         }
-        #expect(head == expected)
     }
 
     @Test("lowering a word lowers exactly the ASCII capitals, in every byte")

@@ -17,11 +17,19 @@ final class AppendLog<Element>: @unchecked Sendable {
     /// How many elements are initialised.
     private(set) var count = 0
 
-    /// An empty log with room for `capacity` elements.
+    /// An empty log with room for `capacity` elements, aligned on a cache line, so that an
+    /// element whose size divides 64 bytes (the trie's nodes and edge slots) never
+    /// straddles two lines.
     init(capacity: Int) {
         self.capacity = max(capacity, 4)
-        base = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+        base = UnsafeMutableRawPointer.allocate(
+            byteCount: self.capacity * MemoryLayout<Element>.stride,
+            alignment: max(Self.lineSize, MemoryLayout<Element>.alignment)
+        ).bindMemory(to: Element.self, capacity: self.capacity)
     }
+
+    /// The cache line size the logs are aligned on.
+    static var lineSize: Int { 64 }
 
     deinit {
         base.deinitialize(count: count)

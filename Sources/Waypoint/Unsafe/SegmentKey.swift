@@ -31,19 +31,24 @@ enum SegmentKey {
     }
 
     /// Whether the padded `key` (lowered first with `foldCase`) equals the stored key of the
-    /// same length whose first word is `head` and whose bytes, padded, are at `stored`; the
-    /// stored key is lower-cased when `foldCase`. A key of up to eight bytes is compared
-    /// with `head` alone.
+    /// same length whose first two words are `head` and `second` and whose bytes, padded,
+    /// are at `stored`; the stored key is lower-cased when `foldCase`. A key of up to
+    /// sixteen bytes is compared with the two words alone, without reading `stored`.
     @inline(__always)
     static func equal(
-        _ key: UnsafeBufferPointer<UInt8>, head: UInt64, stored: UnsafeRawPointer, foldCase: Bool
+        _ key: UnsafeBufferPointer<UInt8>, head: UInt64, second: UInt64, stored: UnsafeRawPointer,
+        foldCase: Bool
     ) -> Bool {
         let count = key.count
         guard let base = key.baseAddress, count > 0 else { return true }
         var value = word(UnsafeRawPointer(base), at: 0, count: count, padded: true)
         if foldCase { value = lowercased(value) }
         if value != head { return false }
-        var offset = 8
+        guard count > 8 else { return true }
+        value = word(UnsafeRawPointer(base), at: 8, count: count, padded: true)
+        if foldCase { value = lowercased(value) }
+        if value != second { return false }
+        var offset = 16
         while offset < count {
             value = word(UnsafeRawPointer(base), at: offset, count: count, padded: true)
             if foldCase { value = lowercased(value) }
@@ -53,11 +58,11 @@ enum SegmentKey {
         return true
     }
 
-    /// The first word of `key` (``word(_:at:count:padded:)``), read byte by byte; zero for
-    /// an empty key.
-    static func head(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = key.baseAddress, !key.isEmpty else { return 0 }
-        return word(UnsafeRawPointer(base), at: 0, count: key.count, padded: false)
+    /// The word of `key` at byte `offset` (``word(_:at:count:padded:)``), read byte by
+    /// byte; zero when `key` ends before `offset`.
+    static func head(of key: UnsafeBufferPointer<UInt8>, at offset: Int = 0) -> UInt64 {
+        guard let base = key.baseAddress, key.count > offset else { return 0 }
+        return word(UnsafeRawPointer(base), at: offset, count: key.count, padded: false)
     }
 
     /// Bytes `offset..<min(offset + 8, count)` of `base` as a little-endian word, the bytes

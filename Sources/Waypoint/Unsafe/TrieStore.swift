@@ -205,7 +205,9 @@ struct TrieStore: Sendable {
         let hash = key.withUnsafeBufferPointer { SegmentKey.hash($0, foldCase: false, padded: false) }
         put(
             Trie.Slot(
-                head: key.withUnsafeBufferPointer(SegmentKey.head(of:)), hash: hash, key: UInt32(offset),
+                head: key.withUnsafeBufferPointer { SegmentKey.head(of: $0) },
+                second: key.withUnsafeBufferPointer { SegmentKey.head(of: $0, at: 8) }, hash: hash,
+                key: UInt32(offset),
                 length: UInt32(key.count), child: child),
             start: Int(entry.edgeStart), mask: Int(entry.edgeMask))
         entry.edgeCount += 1
