@@ -4,7 +4,8 @@
 /// Written `path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5`: `path`, `url` and
 /// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)`, `hit` and
 /// `miss` the lookup set, each bounding the instructions per lookup; `c-ratio` bounds
-/// `match(path:)` as a multiple of the C trie's count, on hits and on misses.
+/// `match(path:)` as a multiple of the C trie's count, on hits and on misses; and
+/// `allocations=0` bounds the heap allocations per hit of each Waypoint contender that ran.
 struct InstructionGate: Equatable {
     /// One bound.
     struct Bound: Equatable {
@@ -17,12 +18,19 @@ struct InstructionGate: Equatable {
     var bounds: [Bound] = []
     /// The bound on `match(path:)` over the C trie.
     var floorRatio: Double?
+    /// The bound on heap allocations per hit of every Waypoint contender that ran
+    /// (`allocations=0`).
+    var allocationsPerHit: Double?
 
     /// Parses the command-line form.
     init(_ text: String) throws {
         let contenders = ["path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch"]
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=")
+            if parts.count == 2, parts[0] == "allocations", let limit = Double(parts[1]), limit >= 0 {
+                allocationsPerHit = limit
+                continue
+            }
             guard parts.count == 2, let limit = Double(parts[1]), limit > 0 else {
                 throw BenchmarkError.usage("--gate takes NAME=LIMIT items such as path-hit=1000, not \(item)")
             }
@@ -57,6 +65,20 @@ struct InstructionGate: Equatable {
                     failures.append(
                         "\(corpus.name): \(bound.key) takes \(Int(counts.instructions.rounded())) Ir per \(set), "
                             + "above the gate's \(Int(bound.limit))")
+                }
+            }
+            if let allocationsPerHit {
+                for key in ["waypointPath", "waypointURL", "waypointDispatch"] {
+                    guard let hits = corpus.contenders.first(where: { $0.key == key })?.hits else { continue }
+                    guard let allocations = hits.allocations else {
+                        failures.append("\(corpus.name): \(key) allocations per hit were not counted")
+                        continue
+                    }
+                    if allocations > allocationsPerHit {
+                        failures.append(
+                            "\(corpus.name): \(key) makes \(TextReport.fixed(allocations, 2)) allocations per hit, "
+                                + "above the gate's \(TextReport.fixed(allocationsPerHit, 2))")
+                    }
                 }
             }
             guard let floorRatio else { continue }

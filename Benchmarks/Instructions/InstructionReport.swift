@@ -12,6 +12,9 @@ struct InstructionReport: Codable {
         var lastLevelMisses: Double?
         /// Simulated first-level data cache misses per lookup, with `--cache-sim`.
         var firstLevelDataMisses: Double?
+        /// Heap allocations per lookup over one pass (not under the counted loop); nil where
+        /// allocations cannot be counted.
+        var allocations: Double?
     }
 
     /// One contender's counts on hits and misses.
@@ -45,6 +48,8 @@ struct InstructionReport: Codable {
     static let names = [
         "cSegmentTrie": "C segment trie", "waypointPath": "Waypoint match(path:)",
         "waypointURL": "Waypoint match(_:) URL string", "waypointDispatch": "Waypoint handle(URL)",
+        "pcre2Scan": "PCRE2 scan", "nsRegularExpressionScan": "NSRegularExpression scan",
+        "swiftRegexScan": "Swift Regex scan",
     ]
 
     /// The table printed on standard output.
@@ -59,7 +64,7 @@ struct InstructionReport: Codable {
             var header =
                 "  " + TextReport.pad("contender", 32) + TextReport.pad("Ir/hit", 10, right: true)
                 + TextReport.pad("Ir/miss", 10, right: true) + TextReport.pad("x C hit", 9, right: true)
-                + TextReport.pad("x C miss", 9, right: true)
+                + TextReport.pad("x C miss", 9, right: true) + TextReport.pad("alloc/hit", 11, right: true)
             if cacheSimulation {
                 header +=
                     TextReport.pad("LL miss/hit", 13, right: true)
@@ -83,6 +88,7 @@ struct InstructionReport: Codable {
                 line += TextReport.pad(
                     isFloor ? "" : figure(corpus.ratioToFloor(contender.key, hits: false), digits: 2), 9,
                     right: true)
+                line += TextReport.pad(figure(contender.hits?.allocations, digits: 2), 11, right: true)
                 if cacheSimulation {
                     line +=
                         TextReport.pad(figure(contender.hits?.lastLevelMisses, digits: 3), 13, right: true)
