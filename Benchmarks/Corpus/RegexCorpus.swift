@@ -71,7 +71,8 @@ enum RegexCorpus {
             guard let winner = reference.match(example.hit), winner.priority == index else {
                 throw CorpusError.generator("\(example.hit) does not match its route \(example.route)")
             }
-            let lookup = Lookup(url: example.hit, path: Lookup.path(of: example.hit), expected: Answer(winner))
+            let lookup = Lookup(
+                url: example.hit, path: Lookup.path(of: example.hit), expected: Answer(winner))
             hits.append(lookup)
             // A path route's winner is the same for the bare path: no earlier route matches
             // the URL, so none of the path routes does.
@@ -138,7 +139,8 @@ enum RegexCorpus {
                 ["\(web)/\(f)/\(random.pick(sections).uppercased())-\(number)", "\(web)/\(f)/news"])
         case .versionRest:
             return make(
-                "/\(f)/v:version([0-9]+)/:rest(.*)", "\(web)/\(f)/v\(random.int(in: 1...9))/\(random.pick(places))",
+                "/\(f)/v:version([0-9]+)/:rest(.*)",
+                "\(web)/\(f)/v\(random.int(in: 1...9))/\(random.pick(places))",
                 ["\(web)/\(f)/vx/harbour", "\(web)/\(f)/2/harbour"])
         case .extensionName:
             return make(
@@ -160,7 +162,10 @@ enum RegexCorpus {
             let city = random.pick(cities).lowercased()
             return make(
                 ":city([a-z]+).\(f).example.com/:id([0-9]+)", "https://\(city).\(f).example.com/\(number)",
-                ["https://\(city)2.\(f).example.com/\(number)", "https://\(city).\(f).example.com/x\(number)"])
+                [
+                    "https://\(city)2.\(f).example.com/\(number)",
+                    "https://\(city).\(f).example.com/x\(number)",
+                ])
         }
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 struct InstructionBenchmark {
     /// The contender keys measured, in report order.
     static let keys = [
-        "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan", "nsRegularExpressionScan",
+        "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan",
+        "nsRegularExpressionScan",
         "swiftRegexScan",
     ]
     /// The linear scans among ``keys``, counted only when `--contenders` names them.

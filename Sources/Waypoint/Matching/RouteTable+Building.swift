@@ -71,7 +71,8 @@ extension RouteTable {
                     route: route.pattern.route,
                     sliceNames: isSliced
                         ? allNames ?? []
-                        : route.captures.count <= RouteParameters.sliceCapacity ? route.captures.map(\.name) : []),
+                        : route.captures.count <= RouteParameters.sliceCapacity
+                            ? route.captures.map(\.name) : []),
                 captureStart: start, captureEnd: Int32(captures.count), hasChecks: !route.checks.isEmpty)
             summary.isSliced = isSliced
             summaries = summaries.appending(summary)

@@ -50,7 +50,9 @@ extension RouteTable {
         var checks = route.checks[...]
         for (depth, _) in route.captures {
             while let check = checks.first, check.depth < depth {
-                guard addCheck(check, view: view, context: context, to: &bounds, at: &position) else { return nil }
+                guard addCheck(check, view: view, context: context, to: &bounds, at: &position) else {
+                    return nil
+                }
                 checks.removeFirst()
             }
             guard let range = view.sourceBounds(ofSegment: depth) else { return nil }
@@ -58,7 +60,9 @@ extension RouteTable {
             position &+= 1
         }
         for check in checks {
-            guard addCheck(check, view: view, context: context, to: &bounds, at: &position) else { return nil }
+            guard addCheck(check, view: view, context: context, to: &bounds, at: &position) else {
+                return nil
+            }
         }
         let depth = Int(hit.depth)
         switch hit.kind {
@@ -74,7 +78,8 @@ extension RouteTable {
         case .tail:
             guard let tail = route.tail else { return nil }
             if !tail.parameters.isEmpty {
-                let subject = hit.withTrailingSlash ? view.restWithTrailingSlash(from: depth) : view.rest(from: depth)
+                let subject =
+                    hit.withTrailingSlash ? view.restWithTrailingSlash(from: depth) : view.rest(from: depth)
                 // The part of the subject that is in the source: all of it but the trailing
                 // slash the router ignores.
                 let inSource = hit.withTrailingSlash && !subject.isEmpty ? subject.count - 1 : subject.count

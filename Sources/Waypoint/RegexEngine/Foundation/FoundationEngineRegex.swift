@@ -91,7 +91,8 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// them) and opaque (lookaround and `\b` do not see past them), as PCRE2 sees a subject
     /// that is a slice of the decoded path.
     private func run(
-        _ text: FoundationCaptures.Text, stoppingAt allowed: Int, free: Int = .max, budget: inout LookupBudget,
+        _ text: FoundationCaptures.Text, stoppingAt allowed: Int, free: Int = .max,
+        budget: inout LookupBudget,
         into captures: FoundationCaptures
     ) -> RegexOutcome {
         var outcome = RegexOutcome.noMatch
