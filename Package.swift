@@ -40,11 +40,18 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // The router's lock-free publication (Sources/CWaypointAtomics/include): C11 atomics,
+        // which every platform's toolchain has, where Swift's `Atomic` needs iOS 18.
+        // Not a product.
+        .target(name: "CWaypointAtomics"),
         .target(
             name: "Waypoint",
             // Never on Apple platforms: their SDKs ship no pcre2.h, and an app cannot ship
             // Homebrew's dylib.
-            dependencies: [.target(name: "CPCRE2", condition: .when(platforms: [.linux], traits: ["PCRE2"]))],
+            dependencies: [
+                "CWaypointAtomics",
+                .target(name: "CPCRE2", condition: .when(platforms: [.linux], traits: ["PCRE2"])),
+            ],
             swiftSettings: swiftSettings
         ),
         // The `waypoint` command line; the target is not named `waypoint` because
@@ -98,7 +105,7 @@ let package = Package(
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointHTTP"],
             path: "Tests/TestHTTPServer",
             swiftSettings: swiftSettings
         ),

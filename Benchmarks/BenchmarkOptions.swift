@@ -41,8 +41,10 @@ struct BenchmarkOptions {
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
-        "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch", "pcre2": "pcre2Scan",
-        "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie", "swiftregex": "swiftRegexScan",
+        "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
+        "destination": "waypointDestination", "pcre2": "pcre2Scan",
+        "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
+        "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan",
     ]
 
     static let usage = """
@@ -66,8 +68,8 @@ struct BenchmarkOptions {
         Measurement:
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
-          --contenders LIST     among c,path,url,dispatch,pcre2,nsregex,swiftregex (default all; the baseline
-                                always runs)
+          --contenders LIST     among c,path,url,dispatch,dispatch-string,destination,pcre2,
+                                nsregex,swiftregex (default all; the baseline always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails, the worst of 10000 catastrophic tails, at the
@@ -148,7 +150,8 @@ struct BenchmarkOptions {
                 let names = try value(argument).split(separator: ",").map(String.init)
                 if let unknown = names.first(where: { contenderKeys[$0] == nil }) {
                     throw BenchmarkError.usage(
-                        "unknown contender \(unknown); use c,path,url,dispatch,pcre2,nsregex,swiftregex")
+                        "unknown contender \(unknown); use c,path,url,dispatch,dispatch-string,destination,"
+                            + "pcre2,nsregex,swiftregex")
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
                 options.explicitContenders = true

@@ -119,26 +119,59 @@ int wp_ctrie_insert(wp_ctrie *trie, const char *route, size_t length, int32_t ro
     return 0;
 }
 
-// `pos` is the `/` before the next segment, or `length` when no segment is left.
+// Compares `length` bytes; the keys are short (most URL segments are under 16 bytes), so
+// a loop in place costs less than a call to memcmp.
+static inline int same_bytes(const char *a, const char *b, size_t length) {
+    for (size_t i = 0; i < length; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+// `at` is the node reached; `p` the `/` before the next segment, or `end` when no segment
+// is left. Each segment is scanned once: finding its end and hashing it are one loop. A
+// literal child is followed without recursion when the node has no parameter child to
+// fall back on, so only a real branch point costs a call.
 static int32_t search(
-    const wp_ctrie *trie, int32_t at, const char *path, size_t length, size_t pos, wp_ctrie_capture *captures,
-    int depth, int max_captures, int *capture_count) {
-    const node *n = &trie->nodes[at];
-    if (pos >= length) {
-        if (n->value >= 0) *capture_count = depth;
-        return n->value;
+    const wp_ctrie *trie, int32_t at, const char *path, const char *p, const char *end,
+    wp_ctrie_capture *captures, int depth, int max_captures, int *capture_count) {
+    for (;;) {
+        const node *n = &trie->nodes[at];
+        if (p >= end) {
+            if (n->value >= 0) *capture_count = depth;
+            return n->value;
+        }
+        const char *start = p + 1, *q = start;
+        uint32_t hash = 2166136261u;
+        while (q < end && *q != '/') hash = (hash ^ (uint8_t)*q++) * 16777619u;
+        size_t length = (size_t)(q - start);
+        int32_t child = -1;
+        if (n->capacity) {
+            uint32_t mask = n->capacity - 1;
+            for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
+                const edge *e = &n->edges[i];
+                if (!e->key) break;
+                if (e->hash == hash && e->length == length && same_bytes(e->key, start, length)) {
+                    child = e->child;
+                    break;
+                }
+            }
+        }
+        int takes_param = n->param >= 0 && length > 0 && depth < max_captures;
+        if (child >= 0) {
+            if (!takes_param) {
+                at = child;
+                p = q;
+                continue;
+            }
+            int32_t found =
+                search(trie, child, path, q, end, captures, depth, max_captures, capture_count);
+            if (found >= 0) return found;
+        }
+        if (!takes_param) return -1;
+        captures[depth++] = (wp_ctrie_capture){(uint32_t)(start - path), (uint32_t)length};
+        at = n->param;
+        p = q;
     }
-    size_t start = pos + 1;
-    const char *slash = memchr(path + start, '/', length - start);
-    size_t end = slash ? (size_t)(slash - path) : length;
-    int32_t child = find_literal(n, path + start, end - start, fnv1a(path + start, end - start));
-    if (child >= 0) {
-        int32_t found = search(trie, child, path, length, end, captures, depth, max_captures, capture_count);
-        if (found >= 0) return found;
-    }
-    if (n->param < 0 || end == start || depth >= max_captures) return -1;
-    captures[depth] = (wp_ctrie_capture){(uint32_t)start, (uint32_t)(end - start)};
-    return search(trie, n->param, path, length, end, captures, depth + 1, max_captures, capture_count);
 }
 
 int32_t wp_ctrie_match(
@@ -147,5 +180,6 @@ int32_t wp_ctrie_match(
     if (length == 0 || path[0] != '/') return -1;
     if (length > 1 && path[length - 1] == '/') length--;
     *capture_count = 0;
-    return search(trie, 0, path, length == 1 ? 0 : length, 0, captures, 0, max_captures, capture_count);
+    return search(
+        trie, 0, path, path, path + (length == 1 ? 0 : length), captures, 0, max_captures, capture_count);
 }

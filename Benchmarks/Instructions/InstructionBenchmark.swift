@@ -9,9 +9,8 @@ import Foundation
 struct InstructionBenchmark {
     /// The contender keys measured, in report order.
     static let keys = [
-        "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan",
-        "nsRegularExpressionScan",
-        "swiftRegexScan",
+        "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDispatchString",
+        "waypointDestination", "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
     ]
     /// The linear scans among ``keys``, counted only when `--contenders` names them.
     static let scanKeys: Set<String> = ["pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan"]
@@ -91,6 +90,7 @@ struct InstructionBenchmark {
         {
             counts.allocations = Double(allocations) / Double(lookups)
         }
+        counts.atomicCalls = Double(try Self.atomicCalls(ofCallgrindFile: output)) / per
         if cacheSimulation {
             counts.lastLevelMisses = (event("ILmr") ?? 0) + (event("DLmr") ?? 0) + (event("DLmw") ?? 0)
             counts.firstLevelDataMisses = (event("D1mr") ?? 0) + (event("D1mw") ?? 0)
@@ -126,6 +126,62 @@ struct InstructionBenchmark {
         guard process.terminationStatus == 0 else {
             throw BenchmarkError.usage("\(what) failed: \(text)")
         }
+    }
+
+    /// The runtime functions whose every call makes an atomic read-modify-write (or two, for
+    /// a lock and its unlock counted apart): Swift's reference counting and the locks.
+    /// Inline atomics (the router's publication, ``Publication``) are not calls and are
+    /// not counted here.
+    static let atomicFunctions: Set<Substring> = [
+        "swift_retain", "swift_release", "swift_retain_n", "swift_release_n",
+        "swift_bridgeObjectRetain", "swift_bridgeObjectRelease", "swift_bridgeObjectRetain_n",
+        "swift_bridgeObjectRelease_n", "swift_unknownObjectRetain", "swift_unknownObjectRelease",
+        "swift_weakLoadStrong", "swift_unownedRetainStrong", "pthread_mutex_lock", "pthread_mutex_unlock",
+        "os_unfair_lock_lock", "os_unfair_lock_unlock",
+    ]
+
+    /// How many calls the counted code made to ``atomicFunctions``, from the `calls=` lines
+    /// of a callgrind output; calls those functions make to each other (a bridge object's
+    /// retain calling `swift_retain`) count once.
+    static func atomicCalls(ofCallgrindFile path: String) throws -> Int {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw BenchmarkError.usage("cannot read the callgrind output \(path): \(error)")
+        }
+        return atomicCalls(ofCallgrindText: text)
+    }
+
+    /// ``atomicCalls(ofCallgrindFile:)`` of the text of a callgrind output.
+    static func atomicCalls(ofCallgrindText text: String) -> Int {
+        // Names are compressed: `fn=(12) name` the first time, `fn=(12)` after.
+        var names: [Substring: Substring] = [:]
+        func function(_ value: Substring) -> Substring {
+            guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return value }
+            let id = value[...close]
+            let name = value[value.index(after: close)...].drop { $0 == " " }
+            if !name.isEmpty { names[id] = name }
+            return id
+        }
+        var caller: Substring = ""
+        var callee: Substring = ""
+        var calls: [(caller: Substring, callee: Substring, count: Int)] = []
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("fn=") {
+                caller = function(line.dropFirst(3))
+            } else if line.hasPrefix("cfn=") {
+                callee = function(line.dropFirst(4))
+            } else if line.hasPrefix("calls=") {
+                let count = line.dropFirst(6).prefix { $0 != " " }
+                calls.append((caller, callee, Int(count) ?? 0))
+            }
+        }
+        var total = 0
+        for call in calls {
+            guard let callee = names[call.callee], atomicFunctions.contains(callee) else { continue }
+            if let caller = names[call.caller], atomicFunctions.contains(caller) { continue }
+            total += call.count
+        }
+        return total
     }
 
     /// The event totals of a callgrind output file, by event name.

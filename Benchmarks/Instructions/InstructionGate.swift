@@ -2,10 +2,13 @@
 /// (`./dev perf-gate`).
 ///
 /// Written `path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5`: `path`, `url` and
-/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)`, `hit` and
-/// `miss` the lookup set, each bounding the instructions per lookup; `c-ratio` bounds
-/// `match(path:)` as a multiple of the C trie's count, on hits and on misses; and
-/// `allocations=0` bounds the heap allocations per hit of each Waypoint contender that ran.
+/// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)` (`handle` is
+/// `handle(String)`), `hit` and `miss` the lookup set, each bounding the instructions per
+/// lookup (`destination` is `DestinationRouter.destination(for:)` on a URL); `c-ratio` bounds
+/// `match(path:)` as a multiple of the C trie's count, on hits and on misses;
+/// `destination-ratio` bounds `destination(for:)` per hit as a multiple of `match(_:)` on a
+/// URL string per hit; and `allocations=0` bounds the heap allocations per hit of each of
+/// `match(path:)`, `match(_:)` and `handle(URL)` that ran.
 struct InstructionGate: Equatable {
     /// One bound.
     struct Bound: Equatable {
@@ -18,13 +21,18 @@ struct InstructionGate: Equatable {
     var bounds: [Bound] = []
     /// The bound on `match(path:)` over the C trie.
     var floorRatio: Double?
-    /// The bound on heap allocations per hit of every Waypoint contender that ran
-    /// (`allocations=0`).
+    /// The bound on heap allocations per hit of `match(path:)`, `match(_:)` and
+    /// `handle(URL)`, those that ran (`allocations=0`).
     var allocationsPerHit: Double?
+    /// The bound on `destination(for:)` over `match(_:)` on a URL string, per hit.
+    var destinationRatio: Double?
 
     /// Parses the command-line form.
     init(_ text: String) throws {
-        let contenders = ["path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch"]
+        let contenders = [
+            "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
+            "handle": "waypointDispatchString", "destination": "waypointDestination",
+        ]
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=")
             if parts.count == 2, parts[0] == "allocations", let limit = Double(parts[1]), limit >= 0 {
@@ -38,10 +46,15 @@ struct InstructionGate: Equatable {
                 floorRatio = limit
                 continue
             }
+            if parts[0] == "destination-ratio" {
+                destinationRatio = limit
+                continue
+            }
             let name = parts[0].split(separator: "-").map(String.init)
             guard name.count == 2, let key = contenders[name[0]], ["hit", "miss"].contains(name[1]) else {
                 throw BenchmarkError.usage(
-                    "--gate names path-, url- or dispatch- with hit or miss, or c-ratio; not \(parts[0])")
+                    "--gate names path-, url-, dispatch-, handle- or destination- with hit or miss, "
+                        + "c-ratio or destination-ratio; not \(parts[0])")
             }
             bounds.append(Bound(key: key, hits: name[1] == "hit", limit: limit))
         }
@@ -79,6 +92,20 @@ struct InstructionGate: Equatable {
                             "\(corpus.name): \(key) makes \(TextReport.fixed(allocations, 2)) allocations per hit, "
                                 + "above the gate's \(TextReport.fixed(allocationsPerHit, 2))")
                     }
+                }
+            }
+            if let destinationRatio {
+                let hits = { (key: String) in corpus.contenders.first { $0.key == key }?.hits?.instructions }
+                if let destination = hits("waypointDestination"), let url = hits("waypointURL"), url > 0 {
+                    if destination / url > destinationRatio {
+                        failures.append(
+                            "\(corpus.name): destination(for:) takes \(TextReport.fixed(destination / url, 2))x "
+                                + "match(_:) per hit, above the gate's \(TextReport.fixed(destinationRatio, 2))x"
+                        )
+                    }
+                } else {
+                    failures.append(
+                        "\(corpus.name): destination(for:) over match(_:) per hit was not measured")
                 }
             }
             guard let floorRatio else { continue }

@@ -15,6 +15,9 @@ struct InstructionReport: Codable {
         /// Heap allocations per lookup over one pass (not under the counted loop); nil where
         /// allocations cannot be counted.
         var allocations: Double?
+        /// Calls per lookup to the runtime's reference counting and locks, each an atomic
+        /// read-modify-write (``InstructionBenchmark/atomicFunctions``).
+        var atomicCalls: Double?
     }
 
     /// One contender's counts on hits and misses.
@@ -48,6 +51,8 @@ struct InstructionReport: Codable {
     static let names = [
         "cSegmentTrie": "C segment trie", "waypointPath": "Waypoint match(path:)",
         "waypointURL": "Waypoint match(_:) URL string", "waypointDispatch": "Waypoint handle(URL)",
+        "waypointDispatchString": "Waypoint handle(String)",
+        "waypointDestination": "Waypoint destination(for: URL)",
         "pcre2Scan": "PCRE2 scan", "nsRegularExpressionScan": "NSRegularExpression scan",
         "swiftRegexScan": "Swift Regex scan",
     ]
@@ -56,7 +61,9 @@ struct InstructionReport: Codable {
     var text: String {
         var lines = [
             "Instructions per lookup under callgrind (only the timed loop counted, \(passes) passes; "
-                + "deterministic, unlike times). x C is the ratio to the C segment trie."
+                + "deterministic, unlike times). x C is the ratio to the C segment trie; RMW is "
+                + "calls to reference counting and locks, each an atomic read-modify-write (a "
+                + "router's lookup makes 2 more, inline: its publication's enter and leave)."
         ]
         for corpus in corpora {
             lines.append("")
@@ -64,7 +71,9 @@ struct InstructionReport: Codable {
             var header =
                 "  " + TextReport.pad("contender", 32) + TextReport.pad("Ir/hit", 10, right: true)
                 + TextReport.pad("Ir/miss", 10, right: true) + TextReport.pad("x C hit", 9, right: true)
-                + TextReport.pad("x C miss", 9, right: true) + TextReport.pad("alloc/hit", 11, right: true)
+                + TextReport.pad("x C miss", 9, right: true)
+                + TextReport.pad("RMW/hit", 9, right: true) + TextReport.pad("RMW/miss", 9, right: true)
+                + TextReport.pad("alloc/hit", 11, right: true)
             if cacheSimulation {
                 header +=
                     TextReport.pad("LL miss/hit", 13, right: true)
@@ -88,7 +97,10 @@ struct InstructionReport: Codable {
                 line += TextReport.pad(
                     isFloor ? "" : figure(corpus.ratioToFloor(contender.key, hits: false), digits: 2), 9,
                     right: true)
-                line += TextReport.pad(figure(contender.hits?.allocations, digits: 2), 11, right: true)
+                line +=
+                    TextReport.pad(figure(contender.hits?.atomicCalls, digits: 1), 9, right: true)
+                    + TextReport.pad(figure(contender.misses?.atomicCalls, digits: 1), 9, right: true)
+                    + TextReport.pad(figure(contender.hits?.allocations, digits: 2), 11, right: true)
                 if cacheSimulation {
                     line +=
                         TextReport.pad(figure(contender.hits?.lastLevelMisses, digits: 3), 13, right: true)

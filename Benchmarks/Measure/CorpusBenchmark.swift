@@ -50,8 +50,8 @@ struct CorpusBenchmark {
                 key: contender.key, name: contender.name, hits: report(true), misses: report(false))
         }
         let order = [
-            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "pcre2Scan",
-            "nsRegularExpressionScan", "swiftRegexScan",
+            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination",
+            "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
         ]
         return CorpusReport(
             name: corpus.name, family: corpus.family, routes: routes.count, hits: corpus.hits.count,
@@ -94,6 +94,10 @@ struct CorpusBenchmark {
         }
         contenders.append(WaypointURLContender(router: router))
         contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
+        contenders.append(WaypointStringDispatchContender(router: router, routes: routes, sink: sink))
+        if selected.contains("waypointDestination") {
+            contenders.append(try WaypointDestinationContender(routes: routes))
+        }
         if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan")
             || selected.contains("swiftRegexScan")
         {

@@ -13,6 +13,7 @@ struct ScalingPlot {
     private static let bottom = 70.0
     private static let colors: [String: String] = [
         "waypointPath": "#1b7837", "waypointURL": "#5aae61", "waypointDispatch": "#2166ac",
+        "waypointDestination": "#4393c3",
         "pcre2Scan": "#e08214", "nsRegularExpressionScan": "#b2182b", "swiftRegexScan": "#762a83",
     ]
 

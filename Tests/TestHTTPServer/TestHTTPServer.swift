@@ -72,6 +72,12 @@ package final class TestHTTPServer: Sendable {
                 declaredLength: declaredLength)
         }
 
+        /// A 200 whose body never ends, sent as fast as the client reads: `chunk` again and
+        /// again with no pause, until the client goes away.
+        package static func flood(_ chunk: Data) -> Reply {
+            .stream(status: 200, chunk: chunk, repeats: nil, interval: 0)
+        }
+
         /// A 200 whose body drips forever: one space every 50 ms until the client goes away.
         package static let drip = Reply.stream(
             status: 200, chunk: Data(" ".utf8), repeats: nil, interval: 0.05)
@@ -96,6 +102,7 @@ package final class TestHTTPServer: Sendable {
         var handler: Handler
         var requests: [Request] = []
         var openConnections = 0
+        var streamedBytes = 0
     }
 
     /// Starts a server on an ephemeral port of 127.0.0.1.
@@ -150,6 +157,12 @@ package final class TestHTTPServer: Sendable {
     /// How many connections the server is serving now (reading, waiting or replying).
     package var openConnections: Int {
         lock.withLock { state.openConnections }
+    }
+
+    /// How many body bytes `stream` replies have written into their connections so far
+    /// (the kernel accepted them; the client may not have read them all).
+    package var streamedBytes: Int {
+        lock.withLock { state.streamedBytes }
     }
 
     /// Forgets the recorded requests.
@@ -219,7 +232,9 @@ package final class TestHTTPServer: Sendable {
             var sent = 0
             while repeats.map({ sent < $0 }) ?? true, !lock.withLock({ isStopped }) {
                 if interval > 0 { Thread.sleep(forTimeInterval: interval) }
-                guard writeAll(chunk, to: connection) else { return }
+                let written = writeCounting(chunk, to: connection)
+                lock.withLock { state.streamedBytes += written }
+                guard written == chunk.count else { return }
                 sent += 1
             }
         }
@@ -235,9 +250,9 @@ package final class TestHTTPServer: Sendable {
         }
     }
 
-    /// Writes all of `data`; false when the client has gone away.
-    @discardableResult
-    private func writeAll(_ data: Data, to connection: Int32) -> Bool {
+    /// Writes as much of `data` as the client takes; returns the bytes written, fewer than
+    /// `data.count` when the client has gone away.
+    private func writeCounting(_ data: Data, to connection: Int32) -> Int {
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
@@ -247,11 +262,17 @@ package final class TestHTTPServer: Sendable {
                 #else
                     let sent = Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
                 #endif
-                if sent <= 0 { return false }
+                if sent <= 0 { return offset }
                 offset += sent
             }
-            return true
+            return offset
         }
+    }
+
+    /// Writes all of `data`; false when the client has gone away.
+    @discardableResult
+    private func writeAll(_ data: Data, to connection: Int32) -> Bool {
+        writeCounting(data, to: connection) == data.count
     }
 
     /// Reads one request: head up to the blank line, then a Content-Length body.

@@ -74,6 +74,37 @@ struct InstructionTests {
         }
     }
 
+    @Test("atomic calls count the reference counting and locks the counted code calls, nested ones once")
+    func atomicCalls() {
+        let text = """
+            events: Ir
+            fn=(1) loop
+            cfn=(2) swift_retain
+            calls=3 0
+            5 30
+            cfn=(3) swift_bridgeObjectRelease
+            calls=2 0
+            6 20
+            cfn=(4) other
+            calls=7 0
+            7 70
+            fn=(3)
+            cfn=(5) swift_release
+            calls=2 0
+            8 10
+            fn=(4)
+            cfn=(6) pthread_mutex_lock
+            calls=1 0
+            9 10
+            cfn=(2)
+            calls=4 0
+            9 10
+            """
+        // 3 + 2 from the loop, 1 + 4 from `other`; the bridge release's own release is
+        // the same operation.
+        #expect(InstructionBenchmark.atomicCalls(ofCallgrindText: text) == 10)
+    }
+
     static func report(path: (Double, Double), floor: (Double, Double)) -> InstructionReport {
         func counts(_ value: Double) -> InstructionReport.Counts { .init(lookups: 10, instructions: value) }
         return InstructionReport(
@@ -106,9 +137,38 @@ struct InstructionTests {
             ])
     }
 
+    @Test("destination-ratio bounds destination(for:) per hit over match(_:) on a URL string")
+    func destinationRatio() throws {
+        let gate = try InstructionGate("destination-ratio=1.3")
+        func report(destination: Double, url: Double) -> InstructionReport {
+            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
+            return InstructionReport(
+                passes: 1, cacheSimulation: false,
+                corpora: [
+                    .init(
+                        name: "gh",
+                        contenders: [
+                            .init(key: "waypointURL", hits: counts(url), misses: counts(1)),
+                            .init(key: "waypointDestination", hits: counts(destination), misses: counts(1)),
+                        ])
+                ])
+        }
+        #expect(gate.failures(in: report(destination: 1_290, url: 1_000)).isEmpty)
+        #expect(
+            gate.failures(in: report(destination: 1_400, url: 1_000)) == [
+                "gh: destination(for:) takes 1.40x match(_:) per hit, above the gate's 1.30x"
+            ])
+        #expect(
+            gate.failures(in: Self.report(path: (1, 1), floor: (1, 1))) == [
+                "gh: destination(for:) over match(_:) per hit was not measured"
+            ])
+    }
+
     @Test(
         "the gate's command-line form",
-        arguments: ["path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x"])
+        arguments: [
+            "path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x", "destination-ratio=0",
+        ])
     func gateRefuses(_ text: String) {
         #expect(throws: BenchmarkError.self) { try InstructionGate(text) }
     }

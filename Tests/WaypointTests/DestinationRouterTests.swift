@@ -27,6 +27,62 @@ struct DestinationRouterTests {
         #expect(screens.routes == ["/products/:id", "/products/:slug", "/cart", "/products/**"])
         #expect(throws: RouteError.self) { try screens.register("/x/:id([0-9]+") { _ in .cart } }
     }
+
+    /// Issue 23 §8: the winner's builder is tried first, from the lookup that finds the
+    /// winner; the other matching routes are found, and their builders run, only when it
+    /// passes.
+    @Test("winner first: later builders run only when the winner's passes, in order")
+    func winnerFirst() throws {
+        let calls = Locked<[String]>([])
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/p/:id") { link in
+            calls.withLock { $0.append("id") }
+            return Int(link.parameters["id"] ?? "").map(Screen.product)
+        }
+        try screens.register("/p/**") { _ in
+            calls.withLock { $0.append("glob") }
+            return .fallback
+        }
+        try screens.register("/p/:slug") { link in
+            calls.withLock { $0.append("slug") }
+            return .slug(link.parameters["slug"] ?? "")
+        }
+        #expect(screens.destination(for: "s://h/p/7") == .product(7))
+        #expect(calls.withLock { $0 } == ["id"])
+        calls.withLock { $0 = [] }
+        #expect(screens.destination(for: "s://h/p/shoes") == .fallback)
+        #expect(calls.withLock { $0 } == ["id", "glob"])
+        // Replacing the winner's builder keeps its place; removing it hands the link on.
+        calls.withLock { $0 = [] }
+        try screens.register("/p/:id") { _ in nil }
+        #expect(screens.routes == ["/p/:id", "/p/**", "/p/:slug"])
+        #expect(screens.destination(for: "s://h/p/7") == .fallback)
+        #expect(screens.remove("/p/**"))
+        #expect(screens.destination(for: "s://h/p/7") == .slug("7"))
+        #expect(calls.withLock { $0 } == ["glob", "slug"])
+    }
+
+    @Test("a builder reads the query of the link it is given, also after the winner passes")
+    func builderReadsQuery() throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/q/:id") { link in
+            link.queryParameters["first"] == nil ? nil : .product(0)
+        }
+        try screens.register("/q/*") { link in
+            link.queryParameters["ref"]?.stringValue.map { .slug($0) }
+        }
+        #expect(screens.destination(for: "s://h/q/1?first=1") == .product(0))
+        #expect(screens.destination(for: "s://h/q/1?ref=mail#top") == .slug("mail"))
+        #expect(screens.destination(for: "s://h/q/1") == nil)
+    }
+
+    @Test("a refused URL has no destination and runs no builder")
+    func refusedURL() throws {
+        let screens = DestinationRouter<Screen>(options: RouterOptions(maxURLLength: 64))
+        try screens.register("/**") { _ in .fallback }
+        #expect(screens.destination(for: "s://h/" + String(repeating: "a", count: 64)) == nil)
+        #expect(screens.destination(for: "s://h/" + String(repeating: "a", count: 8)) == .fallback)
+    }
 }
 
 /// Issue 21 §5: a route listed in `routes` has its builder, whichever table a lookup reads.

@@ -70,18 +70,18 @@ struct IncrementalRegistrationTests {
             "https://h/a/b", "https://h/a/z", "https://h/c/d/e", "https://host.example/p/1", "app://h/q",
         ]
         let table = router.snapshot.table
-        let before = urls.map { table.best($0) }.map(Self.winner)
+        let before = urls.map { table.winner($0) }.map(Self.winner)
         for route in ["/a/:x", "/c/**", "app://h/q"] { router.remove(route) }
         for index in 0..<300 { try router.register("/a/b/\(index)") { _ in } }
         try router.register("/a/:x") { _ in }
-        #expect(urls.map { table.best($0) }.map(Self.winner) == before)
+        #expect(urls.map { table.winner($0) }.map(Self.winner) == before)
         #expect(before.map { $0?.route } == ["/a/:x", "/a/:x", "/c/**", "host.example/p/:y", "app://h/q"])
         #expect(router.match("https://h/a/z")?.priority == 302)
     }
 
-    static func winner(_ lookup: RouteTable.Lookup) -> RouteMatch? {
-        guard case .examined(let matches, _) = lookup else { return nil }
-        return matches.first
+    static func winner(_ lookup: RouteTable.Winner) -> RouteMatch? {
+        guard case .examined(let winner, _) = lookup else { return nil }
+        return winner
     }
 
     @Test("priorities count only the routes still registered, also across removals")

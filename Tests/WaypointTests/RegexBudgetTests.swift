@@ -88,6 +88,36 @@ struct RegexBudgetTests {
         #expect(trace.runs <= 2_000 + limitHits, "\(trace)")
     }
 
+    @Test("a run the budget cannot pay for exhausts it; what was taken stays taken")
+    func exhaustion() {
+        var budget = LookupBudget(10)
+        let first = budget.take(6)
+        #expect(first)
+        #expect(!budget.isExhausted)
+        let second = budget.take(5)
+        #expect(!second)
+        #expect(budget.isExhausted)
+        #expect(budget.spent == 6)
+        let third = budget.take(4)
+        #expect(third)
+        #expect(budget.spent == 10)
+    }
+
+    @Test("after the budget is exhausted, a cheap route still wins")
+    func cheapRouteAfterExhaustion() throws {
+        // Later runs have only the base allowance once the budget is exhausted (issue 21 §1:
+        // 10,000 distinct catastrophic patterns then cost about as much as 10,000 ordinary
+        // ones); a regex that finishes at once, as `[a-c]+` does, still matches.
+        let routes = Self.distinctCatastrophicRoutes(40) + ["/p/:v([a-c]+)"]
+        for budget: UInt32 in [0, 250_000, RouterOptions().regexBudget] {
+            let table = try Self.table(routes, options: RouterOptions(regexBudget: budget))
+            #expect(Self.winner(table, Self.hostileURL) == "/p/:v([a-c]+)", "budget \(budget)")
+            let trace = try #require(table.budgetTrace(Self.hostileURL))
+            #expect(!trace.notReached.isEmpty, "budget \(budget)")
+            #expect(trace.spent <= budget)
+        }
+    }
+
     @Test("the explanation names the budget, apart from a route's own limit")
     func description() throws {
         let router = try Self.router(Self.distinctCatastrophicRoutes(20))
@@ -207,8 +237,8 @@ struct RegexBudgetTests {
 
     /// The route that wins `url` in `table`, or nil.
     static func winner(_ table: RouteTable, _ url: String) -> String? {
-        guard case .examined(let matches, _) = table.best(url) else { return nil }
-        return matches.first?.route
+        guard case .examined(let winner, _) = table.winner(url) else { return nil }
+        return winner?.route
     }
 
     @Test("segment checks are paid from the budget too, and cheap ones cost it nothing")

@@ -33,11 +33,11 @@ struct TailListGrowthTests {
         // And the table still finds every route, the last included.
         let table = RouteTable(builder)
         for index in [0, 1_000, 1_999] {
-            guard case .examined(let matches, _) = table.best("s://h/p/7/v\(index)") else {
+            guard case .examined(let winner, _) = table.winner("s://h/p/7/v\(index)") else {
                 Issue.record("refused")
                 continue
             }
-            #expect(matches.first?.route == "/p/:id([0-9]+)/v\(index)")
+            #expect(winner?.route == "/p/:id([0-9]+)/v\(index)")
         }
     }
 

@@ -37,25 +37,27 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// route does not print this destination.
     public typealias Printer = @Sendable (Destination) -> RouteParameters?
 
-    /// Matching, priority and registration, shared with the handler router. Each route's
-    /// handler is a ``DestinationEntry`` holding its builder and printer, so one publication
-    /// of the table makes a route, its builder and its printer visible together (issue 21 §5).
-    private let router: Router
+    /// The routes, each with its builder and printer: the core ``Router`` is built on too,
+    /// holding a ``DestinationEntry`` per route where the router holds a handler, so one
+    /// publication makes a route, its builder and its printer visible together.
+    let book: RouteBook<AnyDestinationEntry>
+
+    private typealias Entry = DestinationEntry<Destination>
 
     /// Creates an empty table.
     public init(options: RouterOptions = RouterOptions()) {
-        router = Router(options: options)
+        book = RouteBook(options: options)
     }
 
     /// The options every route is compiled with.
-    public var options: RouterOptions { router.options }
+    public var options: RouterOptions { book.options }
 
     /// Registers `route` with the builder of its destination. Registering a route again
     /// replaces its builder (and drops its printer) and keeps its place.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(_ route: String, destination build: @escaping Builder) throws(RouteError) {
-        try router.register(route, handler: DestinationEntry(build: build, print: nil))
+        try book.register(CollectionOfOne((route, Entry(build: build, print: nil) as AnyDestinationEntry)))
     }
 
     /// Registers `route` with the builder of its destination and the printer that writes
@@ -82,7 +84,15 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     public func register(
         _ route: String, destination build: @escaping Builder, link print: @escaping Printer
     ) throws(RouteError) {
-        try router.register(route, handler: DestinationEntry(build: build, print: print))
+        try book.register(CollectionOfOne((route, Entry(build: build, print: print) as AnyDestinationEntry)))
+    }
+
+    /// Registers routes in order with their builders, with one publication of the table:
+    /// how the benchmark loads a large table.
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
+    package func register(_ routes: some Sequence<(String, Builder)>) throws(RouteError) {
+        try book.register(routes.lazy.map { ($0.0, Entry(build: $0.1, print: nil) as AnyDestinationEntry) })
     }
 
     /// Registers the route `route` names with the builder of its destination.
@@ -106,65 +116,79 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// - Returns: whether the route was registered.
     @discardableResult
     public func remove(_ route: String) -> Bool {
-        router.remove(route)
+        book.remove(route)
     }
 
     /// The registered routes in priority (registration) order.
-    public var routes: [String] { router.routes }
+    public var routes: [String] { book.table.routes.map(\.pattern.route) }
 
     /// The destination of `url`: that of the earliest-registered matching route whose
     /// builder gives one; nil when no route matches or every builder passes.
+    ///
+    /// - Complexity: one lookup of the winning route, as ``Router/match(_:)-(URL)`` makes,
+    ///   and its builder; only when that builder passes are the other matching routes found
+    ///   and their builders tried.
+    @inlinable
     public func destination(for url: URL) -> Destination? {
-        destination(for: LinkRequest(url))
+        var destination: Destination?
+        search(url) { link, entry, _ in
+            destination = try? DestinationEntry<Destination>.of(entry).build(link)
+            return destination != nil
+        }
+        return destination
     }
 
     /// The destination of the URL string `url`; nil when it is not a URL.
+    @inlinable
     public func destination(for url: String) -> Destination? {
-        URL(string: url).flatMap { destination(for: LinkRequest(matchURL: url, url: $0)) }
+        var destination: Destination?
+        search(url) { link, entry, _ in
+            destination = try? DestinationEntry<Destination>.of(entry).build(link)
+            return destination != nil
+        }
+        return destination
     }
 
     /// The destination of an adapter's link.
     package func destination(for request: LinkRequest) -> Destination? {
-        resolve(request, in: router.snapshot)?.destination
+        Self.resolve(request, in: book.snapshot)?.destination
     }
 
-    /// A destination and the route whose builder gave it.
+    // The lookups above are `@inlinable`, so that an app's module runs them specialised
+    // for its own `Destination`; everything but the builders' call runs in the
+    // non-generic ``DestinationSearch``, through these two.
+
+    /// Hands `attempt` the matching routes of `url` in the current table, winner first.
+    @usableFromInline
+    func search(_ url: URL, _ attempt: (DeepLink, AnyDestinationEntry, RouteMatch) -> Bool) {
+        DestinationSearch.run(LinkRequest(url), in: book.snapshot, attempt)
+    }
+
+    /// Hands `attempt` the matching routes of the URL string `url`; none when it is not a URL.
+    @usableFromInline
+    func search(_ url: String, _ attempt: (DeepLink, AnyDestinationEntry, RouteMatch) -> Bool) {
+        guard let parsed = URL(string: url) else { return }
+        DestinationSearch.run(LinkRequest(matchURL: url, url: parsed), in: book.snapshot, attempt)
+    }
+
+    /// A destination and the match of the route whose builder gave it.
     private struct Resolved {
         let destination: Destination
-        let route: String
-        let priority: Int
-        let parameters: RouteParameters
+        let match: RouteMatch
     }
 
-    /// The destination of `request` in `snapshot`, with its route.
-    private func resolve(_ request: LinkRequest, in snapshot: Router.Snapshot) -> Resolved? {
-        // One snapshot for the routes and their builders: whatever it lists, it holds.
-        if let gate = snapshot.gate, !gate(request.url) { return nil }
-        guard
-            case .examined(let matches, _) = snapshot.table.all(
-                request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
-        else { return nil }
-        let query = LinkQuery.of(URLParts.rawQuery(of: request.matchURL))
-        for match in matches {
-            guard let build = Self.entry(snapshot.handler(atPriority: match.priority))?.build else {
-                continue
-            }
-            let link = DeepLink(
-                url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
-                query: query, attachment: request.attachment)
-            if let destination = try? build(link) {
-                return Resolved(
-                    destination: destination, route: match.route, priority: match.priority,
-                    parameters: match.routeParameters)
-            }
+    /// The destination of `request` in `snapshot`, with the match of the route that gave
+    /// it: the winner's builder first, then, only if it passes, those of the routes after
+    /// it that match, in order.
+    private static func resolve(_ request: LinkRequest, in snapshot: DestinationSearch.Snapshot) -> Resolved?
+    {
+        var resolved: Resolved?
+        DestinationSearch.run(request, in: snapshot) { link, entry, match in
+            guard let destination = try? Entry.of(entry).build(link) else { return false }
+            resolved = Resolved(destination: destination, match: match)
+            return true
         }
-        return nil
-    }
-
-    /// The destination entry a route's handler holds.
-    private static func entry(_ handler: RouteHandler) -> DestinationEntry<Destination>? {
-        guard case .handler(let handler) = handler else { return nil }
-        return handler as? DestinationEntry<Destination>
+        return resolved
     }
 
     // MARK: Printing
@@ -203,12 +227,15 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     public func url(
         for destination: Destination, scheme: String? = nil, host: String? = nil
     ) throws(DestinationLinkError) -> URL {
-        let snapshot = router.snapshot
+        let snapshot = book.snapshot
         var first: DestinationLinkError?
-        for (priority, compiled) in snapshot.table.routes.enumerated() {
-            guard let print = Self.entry(snapshot.handler(atPriority: priority))?.print,
+        for order in snapshot.table.liveOrders {
+            guard let print = Entry.of(snapshot.value(ofOrder: order)).print,
                 let parameters = print(destination)
-            else { continue }
+            else {
+                continue
+            }
+            let compiled = snapshot.table.route(order: order)
             // A host route writes its own host: `host` is for path routes.
             let host = compiled.pattern.kind == .host ? nil : host
             switch link(
@@ -229,7 +256,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         for route: RouteName, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
         host: String? = nil
     ) throws(ReverseRoutingError) -> URL {
-        try router.url(for: route.route, parameters: parameters, scheme: scheme, host: host)
+        try book.reversePlan(for: route.route, parameters: parameters, scheme: scheme, host: host).plan.url()
     }
 
     /// The URL of `destination` through `route` with the printed `parameters`: the first
@@ -239,27 +266,29 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         host: String?
     ) -> Result<URL, DestinationLinkError> {
         let plan: ReversePlan
+        let snapshot: DestinationSearch.Snapshot
         do {
-            plan = try router.reversePlan(for: route, parameters: parameters, scheme: scheme, host: host)
+            (plan, snapshot) = try book.reversePlan(
+                for: route, parameters: parameters, scheme: scheme, host: host)
         } catch {
             return .failure(.route(error))
         }
-        let own = plan.snapshot.table.priority(of: RouteTable.RegistrationOrder(plan.order))
+        let own = plan.table.priority(of: RouteTable.RegistrationOrder(plan.order))
         var first: DestinationLinkError?
         for candidate in plan.candidates {
             let request = LinkRequest(matchURL: candidate.text, url: candidate.url)
-            let resolved = resolve(request, in: plan.snapshot)
+            let resolved = Self.resolve(request, in: snapshot)
             if let resolved, Self.same(resolved, destination, route: route, parameters: plan.expected) {
                 return .success(candidate.url)
             }
             guard first == nil else { continue }
-            if let resolved, resolved.priority < own {
-                first = .route(.shadowed(route: route, url: candidate.text, winner: resolved.route))
+            if let resolved, resolved.match.priority < own {
+                first = .route(.shadowed(route: route, url: candidate.text, winner: resolved.match.route))
             } else if let refusal = plan.refusal(of: candidate), !refusal.isShadowed {
                 first = .route(refusal)
             } else {
                 first = .otherDestination(
-                    route: route, url: candidate.text, winner: resolved?.route,
+                    route: route, url: candidate.text, winner: resolved?.match.route,
                     destination: resolved.map { String(describing: $0.destination) })
             }
         }
@@ -269,10 +298,11 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// Whether `resolved` gives `destination` back: by `==` for an `Equatable` destination,
     /// otherwise by route and parameters.
     private static func same(
-        _ resolved: Resolved, _ destination: Destination, route: String, parameters: RouteParameters
+        _ resolved: Resolved, _ destination: Destination, route: String,
+        parameters: RouteParameters
     ) -> Bool {
         if let equal = equals(resolved.destination, destination) { return equal }
-        return resolved.route == route && resolved.parameters == parameters
+        return resolved.match.route == route && resolved.match.routeParameters == parameters
     }
 
     /// `lhs == rhs` when `Destination` is `Equatable`; nil when it is not.
@@ -294,16 +324,4 @@ extension ReverseRoutingError {
     fileprivate var isShadowed: Bool {
         if case .shadowed = self { true } else { false }
     }
-}
-
-/// A destination route's entry in the router's table: its builder and printer, carried as
-/// the route's handler so that the route, its builder and its printer are published in one
-/// table. The router never dispatches to it; ``DestinationRouter`` reads it back.
-private struct DestinationEntry<Destination: Sendable>: DeepLinkHandler {
-    let build: DestinationRouter<Destination>.Builder
-    let print: DestinationRouter<Destination>.Printer?
-
-    func shouldHandle(_ deepLink: DeepLink) -> Bool { false }
-
-    func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .noTarget }
 }

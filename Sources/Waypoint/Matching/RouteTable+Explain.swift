@@ -2,38 +2,32 @@ extension RouteTable {
     /// For every route, in registration order, whether it matches `url` or where it stopped.
     ///
     /// This walks each route on its own, segment by segment, independently of the tries:
-    /// it is the slow, transparent counterpart of ``best(_:)``, and tests check that the two
+    /// it is the slow, transparent counterpart of ``winner(_:pathRoutesOnly:)``, and tests check that the two
     /// agree. Which routes the lookup's regex budget reached is taken from the search of
     /// ``all(_:pathRoutesOnly:)`` (``budgetTrace(_:)``): the walk runs no regex of a route
     /// that search did not pay for, and reports it as ``RouteStop/regexBudgetSpent(at:)``.
     package func explain(_ url: String) -> [RouteExplanation] {
         let notReached = Set(budgetTrace(url)?.notReached ?? [])
         let orders = liveOrders
-        var url = url
-        return url.withUTF8 { bytes in
-            guard bytes.count <= options.urlLengthBound else {
-                return stopAll(.urlTooLong(length: bytes.count, limit: options.urlLengthBound))
-            }
-            guard let parts = URLParts.split(bytes) else { return stopAll(.invalidURL) }
-            let scheme = UnsafeBufferPointer(rebasing: bytes[parts.scheme])
-            return SegmentView.withSegments(
-                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
-                path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
-                strictTrailingSlash: options.strictTrailingSlash
-            ) { view in
-                let context = SearchContext(
-                    table: self,
-                    groups: orders.reduce(0) { max($0, route(order: $1).groupCount) },
-                    caseInsensitivePaths: options.caseInsensitivePaths,
-                    strictTrailingSlash: options.strictTrailingSlash, hasTailTwins: false)
-                var tails = TailOutcomes()
-                return orders.enumerated().map { priority, order in
-                    let route = route(order: order)
-                    let outcome = explain(
-                        route, order: order, scheme: scheme, view: view, context: context,
-                        reached: !notReached.contains(order), tails: &tails)
-                    return RouteExplanation(route: route.pattern.route, priority: priority, outcome: outcome)
-                }
+        var query: Range<Int>?
+        func refused(_ failure: RoutingFailure) -> [RouteExplanation] {
+            failure == .urlTooLong
+                ? stopAll(.urlTooLong(length: url.utf8.count, limit: options.urlLengthBound))
+                : stopAll(.invalidURL)
+        }
+        return withLookup(url, as: .url(pathRoutesOnly: false), query: &query, refused: refused) { input in
+            let context = SearchContext(
+                table: self,
+                groups: orders.reduce(0) { max($0, route(order: $1).groupCount) },
+                caseInsensitivePaths: options.caseInsensitivePaths,
+                strictTrailingSlash: options.strictTrailingSlash, hasTailTwins: false)
+            var tails = TailOutcomes()
+            return orders.enumerated().map { priority, order in
+                let route = route(order: order)
+                let outcome = explain(
+                    route, order: order, scheme: input.scheme, view: input.view, context: context,
+                    reached: !notReached.contains(order), tails: &tails)
+                return RouteExplanation(route: route.pattern.route, priority: priority, outcome: outcome)
             }
         }
     }

@@ -16,8 +16,9 @@
 /// Tests, fuzz targets and the benchmark (as the "linear scan of PCRE2 regexes" baseline)
 /// use it; the router does not.
 package final class ReferenceMatcher: Sendable {
-    /// How a route is read, segment by segment.
-    private struct Entry: Sendable {
+    /// How a route is read, segment by segment. A class, so the scan's loop over the routes
+    /// holds one reference per route rather than copying its fields.
+    private final class Entry: Sendable {
         let pattern: RoutePattern
         let schemeKey: [UInt8]?
         /// One part per segment of the prefix, each matched against one URL segment.
@@ -25,6 +26,14 @@ package final class ReferenceMatcher: Sendable {
         let terminal: Terminal
         /// The whole route as one PCRE2 pattern, DeepLinkKit's way (``patterns``).
         let source: String
+
+        init(pattern: RoutePattern, schemeKey: [UInt8]?, prefix: [Part], terminal: Terminal, source: String) {
+            self.pattern = pattern
+            self.schemeKey = schemeKey
+            self.prefix = prefix
+            self.terminal = terminal
+            self.source = source
+        }
     }
 
     /// A prefix segment.
@@ -159,13 +168,19 @@ package final class ReferenceMatcher: Sendable {
                 (0..<view.count).map { Array(view.segment($0)) }
             }
             let data = MatchData.forCurrentThread(groups: maxGroups)
+            // What a host route and a path route are matched against; unless trailing slashes
+            // are strict, also the same followed by one empty segment (the trailing slash the
+            // router ignores). Made once per URL, not once per route.
+            func attempts(_ own: [[UInt8]]) -> [[[UInt8]]] {
+                options.strictTrailingSlash ? [own] : [own, own + [[]]]
+            }
+            let hostAttempts = attempts(segments)
+            let pathAttempts = attempts(Array(segments.dropFirst()))
             var found: [RouteMatch] = []
-            for (order, entry) in entries.enumerated() {
+            for order in entries.indices {
+                let entry = entries[order]
                 if let key = entry.schemeKey, key != scheme { continue }
-                let own = entry.pattern.kind == .host ? segments : Array(segments.dropFirst())
-                // The trailing slash the router ignores: the URL's segments and one empty one.
-                let attempts = options.strictTrailingSlash ? [own] : [own, own + [[]]]
-                for attempt in attempts {
+                for attempt in entry.pattern.kind == .host ? hostAttempts : pathAttempts {
                     if let parameters = match(entry, attempt, data: data) {
                         found.append(
                             RouteMatch(
@@ -181,6 +196,14 @@ package final class ReferenceMatcher: Sendable {
 
     /// The parameters when `entry` matches `segments`, else nil.
     private func match(_ entry: Entry, _ segments: [[UInt8]], data: MatchData) -> RouteParameters? {
+        // The segment count alone rules most routes out, before any regex runs; the checks
+        // below say the same of `rest`.
+        switch entry.terminal {
+        case .end: guard segments.count == entry.prefix.count else { return nil }
+        case .optional: guard segments.count <= entry.prefix.count + 1 else { return nil }
+        case .tail: guard segments.count > entry.prefix.count else { return nil }
+        case .glob: break
+        }
         guard entry.prefix.count <= segments.count else { return nil }
         var parameters: [RouteParameters.Element] = []
         for (part, segment) in zip(entry.prefix, segments) {

@@ -124,7 +124,12 @@ enum RegexOutcome: Equatable, Sendable {
 /// nothing, so a table of ordinary tails never loses a route to the budget, at any size
 /// (Documentation/spec/routing.md §4). Only the work past a run's allowance is paid from the budget
 /// (``CompiledRegex/match(_:limits:into:budget:)``); once the budget is spent, a run may still
-/// do its allowance's work and is ``RegexOutcome/budgetSpent`` when it needs more. One lookup
+/// do its allowance's work and is ``RegexOutcome/budgetSpent`` when it needs more. Once a run
+/// has found the budget unable to pay (``isExhausted``), every later run of the lookup has
+/// the base allowance only, whatever its subject's length: after that point only a table
+/// holding catastrophic patterns is searched further, and a run the length of its subject
+/// for each of thousands of distinct ones cost five times an ordinary lookup of as many
+/// routes (issue 21 §1). One lookup
 /// therefore does at most `regexBudget` units plus one allowance per run, and it makes at most
 /// two runs per distinct tail pattern at each trie node it reaches (the ignored trailing
 /// slash), as many as an ordinary lookup of the same table.
@@ -136,6 +141,10 @@ struct LookupBudget: Sendable, Equatable {
     let total: UInt32
     /// The units not spent yet.
     private(set) var remaining: UInt32
+    /// Whether a run found the budget unable to pay for it (``take(_:)`` failed); later
+    /// runs then have the base allowance only. A lookup of a table whose regexes finish
+    /// within their allowances never gets here.
+    private(set) var isExhausted = false
     /// The regex runs made so far (a run stopped at its allowance and run again counts two),
     /// for ``RouteTable/budgetTrace(_:)`` and the tests that count work rather than time.
     var runs = 0
@@ -149,12 +158,16 @@ struct LookupBudget: Sendable, Equatable {
     /// The units spent so far.
     var spent: UInt32 { total - remaining }
 
-    /// Takes `units` from the budget when it has that many left; otherwise takes nothing.
+    /// Takes `units` from the budget when it has that many left; otherwise takes nothing
+    /// and marks the budget exhausted.
     ///
     /// - Returns: whether the units were taken.
     @inline(__always)
     mutating func take(_ units: UInt32) -> Bool {
-        guard units <= remaining else { return false }
+        guard units <= remaining else {
+            isExhausted = true
+            return false
+        }
         remaining -= units
         return true
     }

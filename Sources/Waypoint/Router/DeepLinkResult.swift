@@ -7,8 +7,15 @@ import Foundation
 /// on (an asynchronous handler running in a task, a held link, a link waiting for a
 /// condition). ``isHandled`` is true only once a handler has finished with the link.
 public struct DeepLinkResult: Sendable {
-    /// Whether a handler handled the link, and finished.
-    public let isHandled: Bool
+    /// Whether a handler handled the link, and finished: the result has neither a
+    /// ``failure`` nor a ``pending`` delivery. Derived from them, so a result is never
+    /// handled and failed at once.
+    public var isHandled: Bool {
+        switch outcome {
+        case .plain(let failure): failure == nil
+        case .rare(let rare): rare.failure == nil && rare.pending == nil
+        }
+    }
     /// The link given to the handler that handled it; when nothing handled it, the link of
     /// the first matching route, or nil when no route matched (or the link was not matched
     /// yet, as a held link is not).
@@ -57,18 +64,34 @@ public struct DeepLinkResult: Sendable {
         }
     }
 
-    /// Creates a result.
+    /// Creates a result: handled when `failure` is nil, else not handled for that reason.
+    ///
+    /// ```swift
+    /// let handled = DeepLinkResult(deepLink: nil, route: "/cart", failure: nil)
+    /// let missed = DeepLinkResult(deepLink: nil, route: nil, failure: .routeNotFound)
+    /// // handled.isHandled is true, missed.isHandled is false
+    /// ```
+    public init(deepLink: DeepLink?, route: String?, failure: RoutingFailure?) {
+        self.init(deepLink: deepLink, route: route, failure: failure, error: nil, pending: nil)
+    }
+
+    /// Creates a result from a handled flag and a failure, which must agree.
+    ///
+    /// ``isHandled`` is derived from ``failure``, so `failure` decides when they do not:
+    /// `isHandled: true` with a failure makes a result that is not handled, for that
+    /// failure, and `isHandled: false` without one a result that is not handled, for
+    /// ``RoutingFailure/routeNotFound``.
+    @available(
+        *, deprecated, renamed: "init(deepLink:route:failure:)", message: "isHandled is derived from failure"
+    )
     public init(isHandled: Bool, deepLink: DeepLink?, route: String?, failure: RoutingFailure?) {
-        self.init(
-            isHandled: isHandled, deepLink: deepLink, route: route, failure: failure, error: nil, pending: nil
-        )
+        self.init(deepLink: deepLink, route: route, failure: failure ?? (isHandled ? nil : .routeNotFound))
     }
 
     init(
-        isHandled: Bool, deepLink: DeepLink?, route: String?, failure: RoutingFailure?, error: (any Error)?,
+        deepLink: DeepLink?, route: String?, failure: RoutingFailure?, error: (any Error)?,
         pending: PendingDelivery?
     ) {
-        self.isHandled = isHandled
         self.deepLink = deepLink
         self.route = route
         outcome =
@@ -80,18 +103,13 @@ public struct DeepLinkResult: Sendable {
     static func failed(
         _ failure: RoutingFailure, deepLink: DeepLink? = nil, route: String? = nil, error: (any Error)? = nil
     ) -> DeepLinkResult {
-        guard let error else {
-            return DeepLinkResult(isHandled: false, deepLink: deepLink, route: route, failure: failure)
-        }
-        return DeepLinkResult(
-            isHandled: false, deepLink: deepLink, route: route, failure: failure, error: error, pending: nil)
+        DeepLinkResult(deepLink: deepLink, route: route, failure: failure, error: error, pending: nil)
     }
 
     /// A result for a link whose handling goes on as `pending` says.
     static func pending(
         _ pending: PendingDelivery, deepLink: DeepLink? = nil, route: String? = nil
     ) -> DeepLinkResult {
-        DeepLinkResult(
-            isHandled: false, deepLink: deepLink, route: route, failure: nil, error: nil, pending: pending)
+        DeepLinkResult(deepLink: deepLink, route: route, failure: nil, error: nil, pending: pending)
     }
 }

@@ -64,7 +64,7 @@ struct LinkDispatch: Sendable {
     ) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
         if snapshot.holds, pass?.isReleased != true,
-            let held = snapshot.delivery.holdIfHeld(request, pass: pass ?? GatePass())
+            let held = snapshot.delivery?.holdIfHeld(request, pass: pass ?? GatePass())
         {
             return .finished(held)
         }
@@ -80,7 +80,7 @@ struct LinkDispatch: Sendable {
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
             if snapshot.hasRequirements, let condition = snapshot.requirement(atPriority: first.priority),
-                let waiting = snapshot.delivery.waitIfNeeded(
+                let waiting = snapshot.delivery?.waitIfNeeded(
                     request, for: condition, pass: pass ?? GatePass(),
                     deepLink: DeepLink(
                         url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
@@ -89,7 +89,7 @@ struct LinkDispatch: Sendable {
             {
                 return .finished(waiting)
             }
-            if case .closure(let closure) = snapshot.handler(atPriority: first.priority) {
+            if case .closure(let closure) = snapshot.value(atPriority: first.priority) {
                 return .finished(run(closure, for: request, first, query: query))
             }
             return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
@@ -108,7 +108,7 @@ struct LinkDispatch: Sendable {
             url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
             query: query, attachment: request.attachment)
         closure(deepLink)
-        return DeepLinkResult(isHandled: true, deepLink: consume deepLink, route: first.route, failure: nil)
+        return DeepLinkResult(deepLink: consume deepLink, route: first.route, failure: nil)
     }
 
     /// The deep link handlers of the route at `position` receive.
@@ -135,7 +135,7 @@ struct LinkDispatch: Sendable {
             let priority = index == 0 ? first.priority : rest[index - 1].priority
             let deepLink: DeepLink
             let outcome: DeepLinkHandling?  // nil: declined
-            switch snapshot.handler(atPriority: priority) {
+            switch snapshot.value(atPriority: priority) {
             case .closure(let closure):
                 deepLink = link(at: index)
                 closure(deepLink)
@@ -162,7 +162,7 @@ struct LinkDispatch: Sendable {
             if outcome == .handled {
                 return .finished(
                     DeepLinkResult(
-                        isHandled: true, deepLink: consume deepLink, route: route(at: index), failure: nil))
+                        deepLink: consume deepLink, route: route(at: index), failure: nil))
             }
             if outcome == .noTarget { sawNoTarget = true }
             index += 1
@@ -221,7 +221,7 @@ struct LinkDispatch: Sendable {
                 route: route(at: index),
                 error: error)
         }
-        return DeepLinkResult(isHandled: true, deepLink: deepLink, route: route(at: index), failure: nil)
+        return DeepLinkResult(deepLink: deepLink, route: route(at: index), failure: nil)
     }
 
     /// The result a synchronous dispatch gives when it stands at an asynchronous handler: it

@@ -11,26 +11,32 @@ extension Router {
     public func match(_ url: String) -> RouteMatch? {
         // Not through matchResult: making and dropping the Result cost about 100
         // instructions a lookup, through the runtime's generic value witnesses.
-        guard case .examined(let match, _) = table.winner(url) else { return nil }
-        return match
+        withTable { table in
+            guard case .examined(let match, _) = table.winner(url) else { return nil }
+            return match
+        }
     }
 
     /// The winning route for `url`, or why there is none (``RoutingFailure/routeNotFound``,
     /// ``RoutingFailure/urlTooLong`` or ``RoutingFailure/invalidURL``).
     public func matchResult(_ url: String) -> Result<RouteMatch, RoutingFailure> {
-        switch table.winner(url) {
-        case .refused(let failure): .failure(failure)
-        case .examined(let match, _): match.map(Result.success) ?? .failure(.routeNotFound)
+        withTable { table in
+            switch table.winner(url) {
+            case .refused(let failure): .failure(failure)
+            case .examined(let match, _): match.map(Result.success) ?? .failure(.routeNotFound)
+            }
         }
     }
 
     /// The winning path route for `url`, host routes left out: how adapters match their
     /// links, which have no host.
     package func matchPathRoutes(_ url: String) -> RouteMatch? {
-        guard case .examined(let match, _) = table.winner(url, pathRoutesOnly: true) else {
-            return nil
+        withTable { table in
+            guard case .examined(let match, _) = table.winner(url, pathRoutesOnly: true) else {
+                return nil
+            }
+            return match
         }
-        return match
     }
 
     /// The winning scheme-less path route for a bare path such as `/products/42`.
@@ -38,8 +44,10 @@ extension Router {
     /// Only routes that start with `/` and name no scheme take part, since a bare path has
     /// neither host nor scheme. A `?` or `#` ends the path.
     public func match(path: String) -> RouteMatch? {
-        guard case .examined(let match, _) = table.winner(path: path) else { return nil }
-        return match
+        withTable { table in
+            guard case .examined(let match, _) = table.winner(path: path) else { return nil }
+            return match
+        }
     }
 
     /// Every route that matches `url`, in priority (registration) order.
@@ -49,8 +57,10 @@ extension Router {
 
     /// Every route that matches the URL string `url`, in priority (registration) order.
     public func matches(_ url: String) -> [RouteMatch] {
-        guard case .examined(let matches, _) = table.all(url) else { return [] }
-        return matches
+        withTable { table in
+            guard case .examined(let matches, _) = table.all(url) else { return [] }
+            return matches
+        }
     }
 
     /// For every route, in priority order, whether it matches `url` or where and why it

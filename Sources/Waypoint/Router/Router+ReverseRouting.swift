@@ -44,13 +44,7 @@ extension Router {
         for route: String, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
         host: String? = nil
     ) throws(ReverseRoutingError) -> URL {
-        let plan = try reversePlan(for: route, parameters: parameters, scheme: scheme, host: host)
-        var first: ReverseRoutingError?
-        for candidate in plan.candidates {
-            guard let error = plan.refusal(of: candidate) else { return candidate.url }
-            if first == nil { first = error }
-        }
-        throw first ?? .unmatched(route: route, url: "")
+        try book.reversePlan(for: route, parameters: parameters, scheme: scheme, host: host).plan.url()
     }
 
     /// The URL that the route named `route` matches with exactly `parameters`: the same as
@@ -63,14 +57,17 @@ extension Router {
     ) throws(ReverseRoutingError) -> URL {
         try url(for: route.route, parameters: parameters, scheme: scheme, host: host)
     }
+}
 
+extension RouteBook {
     /// Everything reverse routing of `route` with `parameters` needs: the route, the
-    /// snapshot it was found in, the checked values and the URLs that may carry them.
+    /// checked values and the URLs that may carry them, and the snapshot the route was
+    /// found in, which every candidate is judged against.
     ///
     /// - Throws: ``ReverseRoutingError`` for every check made before matching.
     func reversePlan(
         for route: String, parameters: RouteParameters, scheme: String?, host: String?
-    ) throws(ReverseRoutingError) -> ReversePlan {
+    ) throws(ReverseRoutingError) -> (plan: ReversePlan, snapshot: Snapshot) {
         guard let (snapshot, order) = snapshot(ofRoute: route) else { throw .unknownRoute(route: route) }
         let compiled = snapshot.table.route(order: RouteTable.RegistrationOrder(order))
         let template = try RouteTemplate(compiled.pattern)
@@ -89,10 +86,10 @@ extension Router {
         }
         let expected = RouteParameters(
             elements: parameters.filter { !($0.name == "*" && template.hasWildcard) })
-        return ReversePlan(
-            route: route, order: order, snapshot: snapshot, template: template, given: given,
-            expected: expected,
-            candidates: candidates, options: options)
+        let plan = ReversePlan(
+            route: route, order: order, table: snapshot.table, template: template, given: given,
+            expected: expected, candidates: candidates, options: options)
+        return (plan, snapshot)
     }
 
     /// The scheme to write for `pattern`: the given one, checked against the route's.
@@ -119,10 +116,10 @@ struct ReversePlan {
     }
 
     let route: String
-    /// The route's order in ``snapshot``'s table.
+    /// The route's order in ``table``.
     let order: Int32
-    /// The router's state the route was found in: every candidate is judged against it.
-    let snapshot: Router.Snapshot
+    /// The table the route was found in: every candidate is judged against it.
+    let table: RouteTable
     let template: RouteTemplate
     let given: [String: String]
     /// The parameters a match of the route must capture (without `"*"`).
@@ -131,9 +128,20 @@ struct ReversePlan {
     let candidates: [Candidate]
     let options: RouterOptions
 
-    /// Why `candidate` does not open `route` with ``expected`` in ``snapshot``; nil when it does.
+    /// The first candidate that opens ``route`` with ``expected``.
+    ///
+    /// - Throws: the first candidate's refusal when none does.
+    func url() throws(ReverseRoutingError) -> URL {
+        var first: ReverseRoutingError?
+        for candidate in candidates {
+            guard let error = refusal(of: candidate) else { return candidate.url }
+            if first == nil { first = error }
+        }
+        throw first ?? .unmatched(route: route, url: "")
+    }
+
+    /// Why `candidate` does not open `route` with ``expected`` in ``table``; nil when it does.
     func refusal(of candidate: Candidate) -> ReverseRoutingError? {
-        let table = snapshot.table
         let written = candidate.text
         switch table.winner(written) {
         case .refused(.urlTooLong):
@@ -150,7 +158,7 @@ struct ReversePlan {
     /// ``expected``: another route wins, the route reads other values back, or a value its
     /// pattern rejects.
     func diagnosis(of written: String, winner: String?) -> ReverseRoutingError {
-        guard case .examined(let matches, _) = snapshot.table.all(written) else {
+        guard case .examined(let matches, _) = table.all(written) else {
             return .unmatched(route: route, url: written)
         }
         if let own = matches.first(where: { $0.route == route }) {

@@ -16,120 +16,49 @@ public final class Router: Sendable {
     /// The options every route of this router is compiled with.
     public let options: RouterOptions
 
-    private let limits: RegexLimits
-    /// The published state; readers only take a reference to it.
-    private let published: Locked<Snapshot>
-    /// The state registrations edit, one at a time.
-    private let registry: Locked<Registry>
+    /// The routes and their handlers, published together (the core ``DestinationRouter``
+    /// shares).
+    let book: RouteBook<RouteHandler>
+    /// Subscript registrations that failed (``registrationErrors``).
+    private let errors: Locked<(kept: [RouteError], dropped: Int)>
 
     /// Held links and links waiting for a condition (``holdDelivery(limit:)``,
     /// ``require(_:for:)``): one for the router's life, shared by every snapshot.
-    let delivery = DeliveryGate()
+    let delivery: DeliveryGate
 
     /// What a dispatch reads: the compiled table, the handlers by route order, the gate,
     /// and whether delivery may be held or routes require conditions.
-    final class Snapshot: Sendable {
-        let table: RouteTable
-        /// The handlers by route *order* (see ``RouteTable``), shared with the registry.
-        let handlers: AppendLog<RouteHandler>
-        let gate: (@Sendable (URL) -> Bool)?
-        /// Whether delivery may be held: links go to ``delivery`` first, which decides under
-        /// its lock. False while the router is open, so an ordinary dispatch pays one test.
-        let holds: Bool
-        /// Whether any route requires a condition, so that a dispatch looks at
-        /// ``requirements`` only then.
-        let hasRequirements: Bool
-        /// The conditions routes require, by route order.
-        let requirements: [Int: LinkCondition]
-        /// The router's held and waiting links.
-        let delivery: DeliveryGate
-
-        init(
-            table: RouteTable, handlers: AppendLog<RouteHandler>, gate: (@Sendable (URL) -> Bool)?,
-            holds: Bool = false, requirements: [Int: LinkCondition] = [:], delivery: DeliveryGate
-        ) {
-            self.table = table
-            self.handlers = handlers
-            self.gate = gate
-            self.holds = holds
-            self.hasRequirements = !requirements.isEmpty
-            self.requirements = requirements
-            self.delivery = delivery
-        }
-
-        /// The condition the route at `priority` requires, if any.
-        func requirement(atPriority priority: Int) -> LinkCondition? {
-            hasRequirements ? requirements[Int(table.order(ofPriority: priority).rawValue)] : nil
-        }
-
-        /// The handler of the route at `priority`.
-        func handler(atPriority priority: Int) -> RouteHandler {
-            handlers[Int(table.order(ofPriority: priority).rawValue)]
-        }
-    }
-
-    private struct Registry: Sendable {
-        var builder: RouteTable.Builder
-        /// The handlers by route order; an entry of a removed route stays until a rebuild.
-        var handlers = AppendLog<RouteHandler>(capacity: 16)
-        /// Each registered route's order.
-        var orders: [String: Int32] = [:]
-        var gate: (@Sendable (URL) -> Bool)?
-        /// The condition each route requires, by route string.
-        var requirements: [String: LinkCondition] = [:]
-        /// Whether published snapshots send links to the delivery gate first.
-        var holds = false
-        var errors: [RouteError] = []
-        var droppedErrors = 0
-
-        /// Rebuilds the table from the live routes when dead entries outweigh them.
-        mutating func collectGarbage() {
-            guard builder.needsRebuild else { return }
-            let live = RouteTable(builder).routes
-            let oldOrders = orders
-            builder = builder.rebuilt()
-            var fresh = AppendLog<RouteHandler>(capacity: max(16, live.count))
-            orders = [:]
-            orders.reserveCapacity(live.count)
-            for (order, route) in live.enumerated() {
-                let name = route.pattern.route
-                if let old = oldOrders[name] { fresh = fresh.appending(handlers[Int(old)]) }
-                orders[name] = Int32(order)
-            }
-            handlers = fresh
-        }
-    }
+    typealias Snapshot = RouteBook<RouteHandler>.Snapshot
 
     /// Creates an empty router.
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
-        limits = RegexLimits(options: options)
-        var builder = RouteTable.Builder(options: options, limits: limits)
-        let registry = Registry(builder: builder)
-        published = Locked(
-            Snapshot(table: builder.publish(), handlers: registry.handlers, gate: nil, delivery: delivery))
-        self.registry = Locked(registry)
+        let delivery = DeliveryGate()
+        self.delivery = delivery
+        book = RouteBook(options: options, delivery: delivery)
+        errors = Locked(([], 0))
     }
 
-    /// The current snapshot; the lock is held only to copy the reference.
+    /// The current snapshot, as a reference of the caller's.
     var snapshot: Snapshot {
-        published.withLock { $0 }
+        book.snapshot
     }
 
-    /// The current snapshot's table: what a lookup needs, for one retain rather than two
-    /// (the snapshot's and then its table's).
+    /// The current snapshot's table, as a reference of the caller's.
     var table: RouteTable {
-        published.withLock { $0.table }
+        book.table
     }
 
-    /// The snapshot current now and the order of `route` in it, read under the registration
-    /// lock so that the two agree: reverse routing's lookup of a route by its string, one
-    /// hash lookup whatever the number of routes.
+    /// Calls `body` with the current snapshot's table, borrowed (``RouteBook/withTable(_:)``):
+    /// `body` must not run the user's code, which might register a route.
+    @inline(__always)
+    func withTable<Result>(_ body: (RouteTable) -> Result) -> Result {
+        book.withTable(body)
+    }
+
+    /// The snapshot current now and the order of `route` in it (``RouteBook/snapshot(ofRoute:)``).
     func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
-        registry.withLock { registry in
-            guard let order = registry.orders[route] else { return nil }
-            return (published.withLock { $0 }, order)
-        }
+        book.snapshot(ofRoute: route)
     }
 
     // MARK: Registration
@@ -232,33 +161,7 @@ public final class Router: Sendable {
     ///   registered.
     /// - Complexity: O(m) for m new routes, amortised, whatever the number registered.
     public func register(_ routes: some Sequence<(String, RouteHandler)>) throws(RouteError) {
-        var compiled: [(route: String, handler: RouteHandler, compiled: CompiledRoute?)] = []
-        // Routes already registered, or earlier in this batch, only replace a handler; the
-        // others compile outside the lock.
-        var batch: Set<String> = []
-        for (route, handler) in routes {
-            let known = !batch.insert(route).inserted || registry.withLock { $0.orders[route] != nil }
-            compiled.append((route, handler, known ? nil : try CompiledRoute(route, options: options)))
-        }
-        registry.withLock { registry in
-            for (route, handler, compiledRoute) in compiled {
-                if let order = registry.orders[route] {
-                    // Published tables read the old entry: replace it in a copy.
-                    var copy = AppendLog<RouteHandler>(capacity: registry.handlers.capacity)
-                    for index in 0..<registry.handlers.count {
-                        copy = copy.appending(index == Int(order) ? handler : registry.handlers[index])
-                    }
-                    registry.handlers = copy
-                } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
-                    // (A route compiled here was removed by another registration after this
-                    // one saw it registered.)
-                    let order = registry.builder.add(route)
-                    registry.orders[route.pattern.route] = order
-                    registry.handlers = registry.handlers.appending(handler)
-                }
-            }
-            publish(&registry)
-        }
+        try book.register(routes)
     }
 
     /// Removes `route`. Adding it again later puts it last in the priority order.
@@ -267,13 +170,7 @@ public final class Router: Sendable {
     /// - Complexity: O(segments of `route`) plus O(removed routes), amortised.
     @discardableResult
     public func remove(_ route: String) -> Bool {
-        registry.withLock { registry in
-            guard let order = registry.orders.removeValue(forKey: route) else { return false }
-            registry.requirements[route] = nil
-            registry.builder.remove(order: order)
-            publish(&registry)
-            return true
-        }
+        book.remove(route)
     }
 
     /// The handler of `route`, DeepLinkKit style: `router["/say/:word"] = .closure { … }`.
@@ -283,9 +180,7 @@ public final class Router: Sendable {
     /// ``registrationErrorLimit`` and counts the older ones); use
     /// ``register(_:handler:)-(String,(DeepLink)->Void)`` to get the error thrown.
     public subscript(route: String) -> RouteHandler? {
-        get {
-            registry.withLock { registry in registry.orders[route].map { registry.handlers[Int($0)] } }
-        }
+        get { book.value(ofRoute: route) }
         set {
             guard let newValue else {
                 remove(route)
@@ -294,12 +189,12 @@ public final class Router: Sendable {
             do {
                 try register([(route, newValue)])
             } catch {
-                registry.withLock { registry in
-                    if registry.errors.count == Self.registrationErrorLimit {
-                        registry.errors.removeFirst()
-                        registry.droppedErrors += 1
+                errors.withLock { errors in
+                    if errors.kept.count == Self.registrationErrorLimit {
+                        errors.kept.removeFirst()
+                        errors.dropped += 1
                     }
-                    registry.errors.append(error)
+                    errors.kept.append(error)
                 }
             }
         }
@@ -313,14 +208,14 @@ public final class Router: Sendable {
     /// assignments cannot grow the router without bound. Older errors are dropped and counted
     /// in ``droppedRegistrationErrorCount``.
     public var registrationErrors: [RouteError] {
-        registry.withLock { $0.errors }
+        errors.withLock { $0.kept }
     }
 
     /// How many subscript registration errors were dropped from ``registrationErrors``, the
     /// oldest first, to keep it within ``registrationErrorLimit``. The total number of failed
     /// subscript registrations is this count plus `registrationErrors.count`.
     public var droppedRegistrationErrorCount: Int {
-        registry.withLock { $0.droppedErrors }
+        errors.withLock { $0.dropped }
     }
 
     /// The registered routes in priority (registration) order.
@@ -333,25 +228,7 @@ public final class Router: Sendable {
     /// ``RoutingFailure/refusedByGate``. Nil, the default, lets every link through.
     public var gate: (@Sendable (URL) -> Bool)? {
         get { snapshot.gate }
-        set {
-            registry.withLock { registry in
-                registry.gate = newValue
-                publish(&registry)
-            }
-        }
-    }
-
-    /// Publishes the registry's state, after reclaiming garbage when it is due.
-    private func publish(_ registry: inout Registry) {
-        registry.collectGarbage()
-        var requirements: [Int: LinkCondition] = [:]
-        for (route, condition) in registry.requirements {
-            if let order = registry.orders[route] { requirements[Int(order)] = condition }
-        }
-        let next = Snapshot(
-            table: registry.builder.publish(), handlers: registry.handlers, gate: registry.gate,
-            holds: registry.holds, requirements: requirements, delivery: delivery)
-        published.withLock { $0 = next }
+        set { book.setGate(newValue) }
     }
 
     /// Publishes whether links go to the delivery gate first, as the gate says now.
@@ -361,29 +238,18 @@ public final class Router: Sendable {
     /// latest state. Between the change and the publication a dispatch may still read the
     /// old flag: it counts as having arrived before the change.
     func republishHold() {
-        registry.withLock { registry in
-            let holds = delivery.holdsOrReleases
-            guard holds != registry.holds else { return }
-            registry.holds = holds
-            publish(&registry)
-        }
+        book.republishHold { delivery.holdsOrReleases }
     }
 
     /// Sets the condition `route` requires; nil for none.
     ///
     /// - Returns: whether the route is registered.
     func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
-        registry.withLock { registry in
-            guard registry.orders[route] != nil else { return false }
-            guard registry.requirements[route] != condition else { return true }
-            registry.requirements[route] = condition
-            publish(&registry)
-            return true
-        }
+        book.setRequirement(condition, for: route)
     }
 
     /// The condition `route` requires, if any.
     func requirementOf(_ route: String) -> LinkCondition? {
-        registry.withLock { $0.requirements[route] }
+        book.requirement(of: route)
     }
 }

@@ -63,6 +63,10 @@ struct SegmentAutomaton: Sendable, Hashable {
     }
 
     /// The states reached from `states` by consuming `atom`.
+    // Never inlined: inlined into `AASAChecker.classify(_:)`, the Swift 6.3.1 optimizer's
+    // copy propagation broke the ownership of `outgoing` there ("non consuming use outside of
+    // the lifetime being verified") and the compiler crashed in release builds.
+    @inline(never)
     func successors(of states: StateSet, on atom: Atom) -> StateSet {
         var next = StateSet()
         for state in states {

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointHTTP
 
 /// The services the adapter touches. Every one can be replaced, which is how tests (and apps
 /// outside iOS) drive the adapter.
@@ -39,8 +40,16 @@ public struct DetourEnvironment: Sendable {
     /// The real duration of one second of analytics backoff; tests shrink it.
     package var backoffSecond: TimeInterval
     /// Waits the given seconds (throwing when cancelled): the timer behind every request
-    /// deadline. Tests replace it with a clock they move by hand.
-    package var sleep: @Sendable (TimeInterval) async throws -> Void
+    /// deadline when ``deadlineTimer`` is nil. Tests replace it with a clock they move by
+    /// hand; setting it clears ``deadlineTimer``, so that clock alone decides every deadline.
+    package var sleep: @Sendable (TimeInterval) async throws -> Void {
+        didSet { deadlineTimer = nil }
+    }
+    /// The timer behind every request deadline: by default a Dispatch timer, which fires
+    /// even when every thread of the cooperative pool is busy (a timer that is an async task
+    /// would need a pool thread to notice that the time has passed). Nil: ``sleep`` is the
+    /// timer.
+    package var deadlineTimer: DeadlineTimer? = .dispatch
 
     /// The default of ``maxResponseBytes``: 1 MiB, far above any answer the server sends.
     public static let defaultMaxResponseBytes = 1 << 20

@@ -8,31 +8,27 @@ import WaypointHTTP
 /// The default transport: an ephemeral `URLSession` (FoundationNetworking on Linux) without
 /// cookies or cache that never follows redirects.
 ///
-/// The body is streamed through the session's delegate and the task is cancelled as soon as
-/// it goes past the request's ``DetourHTTPRequest/maxResponseBytes``, so an answer that never
-/// ends costs at most that much memory. URLSession's own timeout is set to the request's
-/// timeout rounded up plus one second, only as a backstop: FoundationNetworking truncates
-/// timeouts to whole seconds, so the adapter enforces the exact timeout itself and cancels
-/// the task when it passes.
+/// Each request runs in a session of its own. The body is streamed through the session's
+/// delegate, and the session is stopped as soon as the body goes past the request's
+/// ``DetourHTTPRequest/maxResponseBytes`` or the calling task is cancelled (the adapter's
+/// exact deadline cancels it), so an answer that never ends costs at most that much memory and
+/// its connection is closed. No call that can block, such as FoundationNetworking's cancel,
+/// runs on the caller's thread. URLSession's own timeout is set to the request's timeout
+/// rounded up plus one second, only as a backstop: FoundationNetworking truncates timeouts to
+/// whole seconds, so the adapter enforces the exact timeout itself.
 public final class DetourURLSessionTransport: DetourHTTPTransport {
-    private let session: URLSession
-    private let delegate: CappedResponseDelegate
+    /// Creates a transport.
+    public init() {}
 
-    /// Creates a transport with its own session.
-    public init() {
+    /// The configuration of each request's session.
+    private static func configuration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let delegate = CappedResponseDelegate(followsRedirects: false)
-        self.delegate = delegate
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        return configuration
     }
 
     /// Sends `request`; a 3xx answer is returned, not followed. Cancelling the calling task
@@ -50,8 +46,9 @@ public final class DetourURLSessionTransport: DetourHTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let answer = try await delegate.run(
-            session.dataTask(with: urlRequest), limit: request.maxResponseBytes)
+        let answer = try await CappedResponseDelegate.run(
+            urlRequest, configuration: Self.configuration, followsRedirects: false,
+            limit: request.maxResponseBytes)
         var headers: [String: String] = [:]
         for (name, value) in answer.response.allHeaderFields {
             if let name = name as? String, let value = value as? String {

@@ -51,7 +51,9 @@ package struct DetourAPIClient: Sendable {
             url: url, method: "POST", headers: headers, body: body, timeout: timeout, maxResponseBytes: limit)
         let transport = environment.transport
         do {
-            let response = try await DetourDeadline.run(seconds: timeout, sleep: environment.sleep) {
+            let response = try await DetourDeadline.run(
+                seconds: timeout, timer: environment.deadlineTimer, sleep: environment.sleep
+            ) {
                 try await transport.send(request)
             }
             // A transport that does not stream under the limit is held to it here.

@@ -1,4 +1,5 @@
 import Foundation
+import WaypointHTTP
 
 extension PaylisherDeepLinkManager {
     /// Resolves a campaign in a task and hands the result (nil on failure) to `completion`
@@ -37,7 +38,9 @@ extension PaylisherDeepLinkManager {
     ) async -> PaylisherResolvedDeepLinkPayload? {
         // Race the request against the clock in unstructured tasks: a task group would wait
         // for a transport that ignores cancellation, and URLSession on Linux truncates its own
-        // timeouts to whole seconds.
+        // timeouts to whole seconds. With the system's clock, a Dispatch timer keeps the
+        // deadline too: it ends the race and cancels the request (which stops the transport's
+        // exchange) even when every thread of the cooperative pool is busy.
         let (outcomes, continuation) = AsyncStream.makeStream(
             of: (status: Int, body: Data)?.self, bufferingPolicy: .bufferingOldest(1))
         let request = Task {
@@ -47,10 +50,15 @@ extension PaylisherDeepLinkManager {
             try? await clock.sleep(until: deadline)
             continuation.yield(nil)
         }
+        let armed = clock.deadlineTimer?.arm(after: timeout.paylisherSeconds) {
+            continuation.yield(nil)
+            request.cancel()
+        }
         var iterator = outcomes.makeAsyncIterator()
         let first = await iterator.next()
         request.cancel()
         timer.cancel()
+        armed?.cancel()
         continuation.finish()
         guard let response = first ?? nil, (200..<300).contains(response.status),
             response.body.count <= maxBodyBytes

@@ -6,40 +6,33 @@ import WaypointHTTP
 #endif
 
 /// The default ``PaylisherHTTPTransport``: `URLSession`, through FoundationNetworking on
-/// Linux. It sends a plain `GET` without caching and streams the body through its session's
-/// delegate, cancelling the request once the body goes past the caller's limit.
+/// Linux. It sends a plain `GET` without caching, in a session of its own per request, and
+/// streams the body through the session's delegate; the session is stopped (its connection
+/// closed) once the body goes past the caller's limit or the calling task is cancelled (the
+/// manager's deadline cancels it). No call that can block, such as FoundationNetworking's
+/// cancel, runs on the caller's thread.
 public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
-    private let session: URLSession
-    private let delegate: CappedResponseDelegate
+    /// Makes each request's session configuration.
+    private let configuration: @Sendable () -> URLSessionConfiguration
 
-    /// The default session: ephemeral, without a cache, shared by every transport that was
-    /// not given one.
-    private static let defaultSession: (URLSession, CappedResponseDelegate) = session(
-        configuration: {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            return configuration
-        }())
-
-    /// A session with `configuration` whose delegate streams under a limit.
-    private static func session(
-        configuration: URLSessionConfiguration
-    ) -> (URLSession, CappedResponseDelegate) {
-        let delegate = CappedResponseDelegate(followsRedirects: true)
-        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
+    /// The default configuration: ephemeral, without a cache.
+    private static func defaultConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
     }
 
     /// Creates a transport.
     ///
     /// - Parameter session: whose configuration to use; by default an ephemeral one without
-    ///   a cache. The transport makes its own session from that configuration, so that it
-    ///   can stream bodies through its delegate.
+    ///   a cache. The transport makes a session of its own from that configuration for each
+    ///   request, so that it can stream the body through its delegate and stop it.
     public init(session: URLSession? = nil) {
         if let session {
-            (self.session, delegate) = Self.session(configuration: session.configuration)
+            configuration = { session.configuration }
         } else {
-            (self.session, delegate) = Self.defaultSession
+            configuration = Self.defaultConfiguration
         }
     }
 
@@ -60,7 +53,8 @@ public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
         var request = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.wholeSeconds(timeout))
         request.httpMethod = "GET"
-        let answer = try await delegate.run(session.dataTask(with: request), limit: maxBodyBytes)
+        let answer = try await CappedResponseDelegate.run(
+            request, configuration: configuration, followsRedirects: true, limit: maxBodyBytes)
         return (answer.response.statusCode, answer.body)
     }
 

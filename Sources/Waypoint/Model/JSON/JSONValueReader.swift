@@ -15,11 +15,14 @@
 ///   the previous element; for a first sighting, the kind two levels up, then the parent's
 ///   kind. So a deep chain of arrays, of objects or of the two alternating, and an array of
 ///   alike objects, decode with no failed probe after their first few values: a mispredicted
-///   value costs one failed probe per wrong guess. Each value's `null` is checked first, free.
+///   value costs one failed probe per wrong guess. An element's `null` is checked first,
+///   free; a member's right after its predicted kind (a typed read of `null` fails without a
+///   wrong answer), so a member that keeps its kind costs one read, not two.
 struct JSONValueReader {
-    /// The kinds a value is probed for.
+    /// The kinds a value is probed for; `null` only for object members (elements and
+    /// single values check it before any probe).
     enum Kind: UInt8, CaseIterable {
-        case object, array, string, number, bool
+        case object, array, string, number, bool, null
     }
 
     /// Where a prediction applies: a depth and a member name (nil for array elements).
@@ -42,28 +45,27 @@ struct JSONValueReader {
     mutating func read(_ decoder: any Decoder, slot: Slot) throws -> JSONValue {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { return .null }
-        for kind in order(for: slot) {
+        let predicted = seen[slot]
+        for kind in order(predicted: predicted, depth: slot.depth) {
+            if kind != predicted { seen[slot] = kind }
             switch kind {
+            case .null:
+                continue
             case .object:
                 guard let members = try? decoder.container(keyedBy: JSONMemberKey.self) else { continue }
-                seen[slot] = kind
                 return try object(members, depth: slot.depth)
             case .array:
                 guard var elements = try? decoder.unkeyedContainer() else { continue }
-                seen[slot] = kind
                 return try array(&elements, depth: slot.depth)
             case .string:
                 guard let text = try? single.decode(String.self) else { continue }
-                seen[slot] = kind
                 return .string(text)
             case .number:
                 guard let number = try? single.decode(Double.self) else { continue }
-                seen[slot] = kind
                 return Self.number(
                     number, exactly: { try? single.decode(Int64.self) }, { try? single.decode(UInt64.self) })
             case .bool:
                 guard let flag = try? single.decode(Bool.self) else { continue }
-                seen[slot] = kind
                 return .bool(flag)
             }
         }
@@ -106,17 +108,22 @@ struct JSONValueReader {
         }
     }
 
-    /// The order to probe a value in, best guess first.
-    private func order(for slot: Slot) -> KindOrder {
+    /// The order to probe a value at `depth` in, best guess (`predicted`, the kind last
+    /// seen at its slot) first; `null` right after it when `includingNull`.
+    private func order(predicted: Kind?, depth: Int, includingNull: Bool = false) -> KindOrder {
         var order = KindOrder()
-        order.add(seen[slot])
+        order.add(predicted)
+        if includingNull { order.add(.null) }
         // A first sighting: the kind two levels up (chains that alternate), then the
         // parent's (chains of one kind).
-        let depth = slot.depth
         if depth >= 2, depth - 2 < path.count { order.add(path[depth - 2]) }
         if depth >= 1, depth - 1 < path.count { order.add(path[depth - 1]) }
         // Then the scalars, which end a chain, before the other containers.
-        for kind in [Kind.string, .number, .bool, .object, .array] { order.add(kind) }
+        order.add(.string)
+        order.add(.number)
+        order.add(.bool)
+        order.add(.object)
+        order.add(.array)
         return order
     }
 
@@ -150,34 +157,33 @@ struct JSONValueReader {
     private mutating func member(
         _ key: JSONMemberKey, of members: KeyedDecodingContainer<JSONMemberKey>, depth: Int
     ) throws -> JSONValue {
-        if try members.decodeNil(forKey: key) { return .null }
         let slot = Slot(depth: depth, name: key.stringValue)
-        for kind in order(for: slot) {
+        let predicted = seen[slot]
+        for kind in order(predicted: predicted, depth: depth, includingNull: true) {
+            if kind != predicted { seen[slot] = kind }
             switch kind {
+            case .null:
+                guard try members.decodeNil(forKey: key) else { continue }
+                return .null
             case .object:
                 guard let nested = try? members.nestedContainer(keyedBy: JSONMemberKey.self, forKey: key)
                 else {
                     continue
                 }
-                seen[slot] = kind
                 return try object(nested, depth: depth)
             case .array:
                 guard var nested = try? members.nestedUnkeyedContainer(forKey: key) else { continue }
-                seen[slot] = kind
                 return try array(&nested, depth: depth)
             case .string:
                 guard let text = try? members.decode(String.self, forKey: key) else { continue }
-                seen[slot] = kind
                 return .string(text)
             case .number:
                 guard let number = try? members.decode(Double.self, forKey: key) else { continue }
-                seen[slot] = kind
                 return Self.number(
                     number, exactly: { try? members.decode(Int64.self, forKey: key) },
                     { try? members.decode(UInt64.self, forKey: key) })
             case .bool:
                 guard let flag = try? members.decode(Bool.self, forKey: key) else { continue }
-                seen[slot] = kind
                 return .bool(flag)
             }
         }
@@ -208,27 +214,27 @@ struct JSONValueReader {
     private mutating func element(
         of elements: inout any UnkeyedDecodingContainer, slot: Slot
     ) throws -> JSONValue {
-        for kind in order(for: slot) {
+        let predicted = seen[slot]
+        for kind in order(predicted: predicted, depth: slot.depth) {
+            if kind != predicted { seen[slot] = kind }
             switch kind {
+            case .null:
+                continue
             case .object:
                 guard let nested = try? elements.nestedContainer(keyedBy: JSONMemberKey.self) else {
                     continue
                 }
-                seen[slot] = kind
                 return try object(nested, depth: slot.depth)
             case .array:
                 guard var nested = try? elements.nestedUnkeyedContainer() else { continue }
-                seen[slot] = kind
                 return try array(&nested, depth: slot.depth)
             case .string:
                 guard let text = try? elements.decode(String.self) else { continue }
-                seen[slot] = kind
                 return .string(text)
             case .number:
                 return try read(try elements.superDecoder(), slot: slot)
             case .bool:
                 guard let flag = try? elements.decode(Bool.self) else { continue }
-                seen[slot] = kind
                 return .bool(flag)
             }
         }

@@ -68,7 +68,8 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// every later one costs 10,000 units, taken as it arrives. When the budget left cannot
     /// pay for a report, the run stops there, before its own limit: ``RegexOutcome/budgetSpent``.
     /// The states saved after the last report (fewer than 10,000) are never reported, so
-    /// they are not charged.
+    /// they are not charged. Once the budget is exhausted (``LookupBudget/isExhausted``), no
+    /// report is free.
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures,
         budget: inout LookupBudget
@@ -78,7 +79,8 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         budget.runs += 1
         return run(
             text, stoppingAt: limits.ticks(forSubjectLength: length),
-            free: FoundationLimits.allowanceTicks(forSubjectLength: length), budget: &budget, into: captures)
+            free: budget.isExhausted ? 0 : FoundationLimits.allowanceTicks(forSubjectLength: length),
+            budget: &budget, into: captures)
     }
 
     /// Matches the subject `text` locates, stopping at progress report `allowed` (the match

@@ -97,13 +97,15 @@
         /// ordinary route regex needs. PCRE2 does not say how much of its match limit a
         /// finished match used, so one that reaches its allowance is run again under the full
         /// match limit, charged that limit, if the budget left covers it, and is
-        /// ``RegexOutcome/budgetSpent`` otherwise.
+        /// ``RegexOutcome/budgetSpent`` otherwise. Once the budget is exhausted
+        /// (``LookupBudget/isExhausted``), the first run has the base allowance only.
         @inline(__always)
         func match(
             _ subject: UnsafeBufferPointer<UInt8>, limits: PCRE2Limits, into data: PCRE2MatchData,
             budget: inout LookupBudget
         ) -> RegexOutcome {
-            let allowance = limits.allowanceContext(forSubjectLength: subject.count, isJIT: isJIT)
+            let allowance = limits.allowanceContext(
+                forSubjectLength: budget.isExhausted ? 0 : subject.count, isJIT: isJIT)
             budget.runs += 1
             let first = run(subject, context: allowance.context, into: data)
             guard first == PCRE2_ERROR_MATCHLIMIT, allowance.limit < limits.matchLimit else {

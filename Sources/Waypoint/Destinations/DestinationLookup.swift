@@ -1,0 +1,79 @@
+/// A destination route's entry as the core shared with ``Router`` holds it: a class whose
+/// base is not generic, so that ``RouteBook`` and ``DestinationSearch`` are compiled once,
+/// specialised, for every destination type.
+///
+/// `DestinationRouter` is generic over the app's own type, which Waypoint's module never
+/// sees: code of the generic class runs unspecialised, and its lookup paid about 2,000
+/// instructions of generic-metadata look-ups per call. So the lookup is not generic, and
+/// the few lines that call a builder are `@inlinable`, specialised in the app's module.
+@usableFromInline
+class AnyDestinationEntry: @unchecked Sendable {
+    // @unchecked Sendable: no stored state; the subclass holds only `let` Sendable closures.
+}
+
+/// The builder and printer of a route of a `DestinationRouter<Destination>`.
+@usableFromInline
+final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unchecked Sendable {
+    // @unchecked Sendable: two `let` closures, both `@Sendable`.
+    @usableFromInline let build: DestinationRouter<Destination>.Builder
+    let print: DestinationRouter<Destination>.Printer?
+
+    init(
+        build: @escaping DestinationRouter<Destination>.Builder,
+        print: DestinationRouter<Destination>.Printer?
+    ) {
+        self.build = build
+        self.print = print
+    }
+
+    /// The entry `entry` is: every entry of a `DestinationRouter<Destination>`'s core is one.
+    @inlinable
+    static func of(_ entry: AnyDestinationEntry) -> DestinationEntry {
+        unsafeDowncast(entry, to: DestinationEntry.self)
+    }
+}
+
+/// The lookup of ``DestinationRouter``, outside the generic class: the matching routes of
+/// one link, winner first, handed to the builders until one gives a destination. Only the
+/// winner is looked up at first; the routes after it that match are found only when the
+/// winner's builder passes the link on.
+enum DestinationSearch {
+    typealias Snapshot = RouteBook<AnyDestinationEntry>.Snapshot
+
+    /// What the search hands each matching route: the link its builder gets, the route's
+    /// entry and its match; true when the builder gave a destination, which ends the search.
+    typealias Attempt = (_ link: DeepLink, _ entry: AnyDestinationEntry, _ match: RouteMatch) -> Bool
+
+    /// Hands `attempt` the matching routes of `request` in `snapshot`, in priority order,
+    /// until it returns true.
+    static func run(_ request: LinkRequest, in snapshot: Snapshot, _ attempt: Attempt) {
+        var queryRange: Range<Int>?
+        guard
+            case .examined(let winner?, _) = snapshot.table.winner(
+                request.matchURL, pathRoutesOnly: request.pathRoutesOnly, query: &queryRange)
+        else { return }
+        // The split that found the winner found the query too: no second scan.
+        let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
+        if offer(winner, request, query: query, in: snapshot, to: attempt) { return }
+        // The winner passed the link on: find the routes after it, in order.
+        guard
+            case .examined(let all, _) = snapshot.table.all(
+                request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
+        else { return }
+        for match in all where match.priority > winner.priority {
+            if offer(match, request, query: query, in: snapshot, to: attempt) { return }
+        }
+    }
+
+    /// Hands `attempt` the route of `match`.
+    @inline(__always)
+    private static func offer(
+        _ match: RouteMatch, _ request: LinkRequest, query: LinkQuery?, in snapshot: Snapshot,
+        to attempt: Attempt
+    ) -> Bool {
+        let link = DeepLink(
+            url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
+            query: query, attachment: request.attachment)
+        return attempt(link, snapshot.value(atPriority: match.priority), match)
+    }
+}
