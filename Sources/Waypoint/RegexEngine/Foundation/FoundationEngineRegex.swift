@@ -172,13 +172,15 @@ struct FoundationLimits: RegexMatchLimits {
 /// The capture ranges of the calling thread's last ``FoundationEngineRegex`` match, as
 /// UTF-8 byte offsets, and the text the thread last converted for ICU.
 ///
-/// ICU matches UTF-16 text. The subjects of one lookup are suffixes of its decoded path,
-/// with or without the trailing slash the router ignores, so the thread converts the first
-/// subject of a lookup, with a `/` after it, and matches every later subject that is a
-/// suffix of that text, or of it without its last `/`, as a range of the same string:
-/// the subject is converted once per lookup rather than once per regex run. Whether a
-/// subject is such a suffix is decided by comparing its bytes, never by where they are in
-/// memory, so a text left from another lookup is reused only where it holds the same bytes.
+/// ICU matches UTF-16 text. The routes tried at one trie node of a lookup run on the same
+/// subject, with or without the trailing slash the router ignores, so the thread converts a
+/// subject followed by `/` and matches every later subject that is that text, or that text
+/// without its last `/`, as a range of the same string starting at 0: the subject is
+/// converted once per node rather than once per regex run. Only ranges that start at 0 are
+/// used: Foundation on Linux does not hold `.anchored` at a range that starts later (an
+/// anchored `(a+)\1` matched `aa` inside `aaa` at offset 1 of `aaaa/`). Whether a subject
+/// is the text is decided by comparing its bytes, never by where they are in memory, so a
+/// text left from another lookup is reused only where it holds the same bytes.
 struct FoundationCaptures: RegexCaptures {
     /// The per-thread storage.
     private let storage: Storage
@@ -227,7 +229,7 @@ struct FoundationCaptures: RegexCaptures {
     var generation: UInt32 { storage.generation }
 
     /// `subject` (valid UTF-8) as a range of a string converted for ICU: of the text
-    /// converted last, when the subject is a suffix of it or of it without its final `/`,
+    /// converted last, when the subject is that text or that text without its final `/`,
     /// else of a new text, the subject followed by `/`.
     func text(for subject: UnsafeBufferPointer<UInt8>) -> Text {
         let count = subject.count
@@ -275,24 +277,18 @@ struct FoundationCaptures: RegexCaptures {
 }
 
 extension FoundationCaptures.Storage {
-    /// Where `subject` is in `bytes`: at the end, or just before a final `/`; nil when it
-    /// is neither.
+    /// 0 when `subject` is `bytes`, or `bytes` without a final `/`; nil otherwise (a
+    /// range of the text that starts later would not hold `.anchored`, see
+    /// ``FoundationCaptures``).
     fileprivate func offset(of subject: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = subject.count
         return bytes.withUnsafeBufferPointer { text -> Int? in
-            guard let base = text.baseAddress, !text.isEmpty, count <= text.count else { return nil }
-            func holds(at start: Int) -> Bool {
-                guard count > 0, let source = subject.baseAddress else { return true }
-                return memcmp(base + start, source, count) == 0
-            }
-            // Just before the final `/` (the subject without a trailing slash) comes first:
-            // the text was made from such a subject.
-            let beforeSlash = text.count - 1 - count
-            if beforeSlash >= 0 && base[text.count - 1] == UInt8(ascii: "/") && holds(at: beforeSlash) {
-                return beforeSlash
-            }
-            let atEnd = text.count - count
-            return holds(at: atEnd) ? atEnd : nil
+            guard let base = text.baseAddress, !text.isEmpty else { return nil }
+            // The subject without a trailing slash comes first: the text was made from one.
+            let withoutSlash = count == text.count - 1 && base[count] == UInt8(ascii: "/")
+            guard withoutSlash || count == text.count else { return nil }
+            guard count > 0, let source = subject.baseAddress else { return 0 }
+            return memcmp(base, source, count) == 0 ? 0 : nil
         }
     }
 
