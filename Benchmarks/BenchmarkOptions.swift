@@ -4,6 +4,8 @@ struct BenchmarkOptions {
     var sizes = [10, 100, 1_000, 10_000, 100_000]
     /// App corpus sizes (corpus b).
     var appSizes = [100, 1_000]
+    /// Regex corpus sizes (corpus d).
+    var regexSizes = [100]
     /// An external corpus (c); when given, only it runs.
     var routesFile: String?
     var lookupsFile: String?
@@ -15,7 +17,12 @@ struct BenchmarkOptions {
     var quick = false
     var json = false
     var plotFile: String?
-    var contenders: Set<String> = Set(Self.contenderKeys.values)
+    /// The contenders to run; by default all but the Swift Regex scan, a candidate engine
+    /// measured on request (`--contenders swiftregex,…`).
+    var contenders: Set<String> = Set(Self.contenderKeys.values).subtracting(["swiftRegexScan"])
+    /// Whether `--contenders` was given: with `--instructions`, the linear scans are
+    /// counted only then.
+    var explicitContenders = false
     var help = false
     /// `--instructions`: count instructions under callgrind instead of timing.
     var instructions = false
@@ -45,7 +52,7 @@ struct BenchmarkOptions {
         "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
         "destination": "waypointDestination", "pcre2": "pcre2Scan",
         "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
-        "dispatch-string": "waypointDispatchString",
+        "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan",
     ]
 
     static let usage = """
@@ -58,6 +65,8 @@ struct BenchmarkOptions {
         Corpora:
           --sizes LIST          REST corpus sizes (default 10,100,1000,10000,100000)
           --app-sizes LIST      app-style DeepLinkKit corpus sizes (default 100,1000; 0 for none)
+          --regex-sizes LIST    regex-heavy corpus sizes: regex tails and hosts (default 100; 0 for
+                                none; with --instructions, none unless given)
           --routes FILE         external routes, one per line; runs only this corpus
           --lookups FILE        paths or URLs that match, one per line (with --routes)
           --misses FILE         paths or URLs that match nothing (optional)
@@ -68,7 +77,7 @@ struct BenchmarkOptions {
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
           --contenders LIST     among c,path,url,dispatch,dispatch-string,destination,pcre2,
-                                nsregex (default all; the baseline always runs)
+                                nsregex,swiftregex (default all; the baseline always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails, the worst of 10000 catastrophic tails, at the
@@ -96,7 +105,8 @@ struct BenchmarkOptions {
           --cache-sim           with --instructions: also simulated cache misses per lookup
           --passes N            with --instructions: passes over each set counted (default 10)
           --gate LIST           with --instructions: fail when a count exceeds a bound, as in
-                                path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5
+                                path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5 (and
+                                allocations=0: heap allocations per hit of path, url, dispatch)
         """
 
     /// Parses `arguments` (without the program name).
@@ -104,6 +114,7 @@ struct BenchmarkOptions {
         var options = BenchmarkOptions()
         var explicitSizes = false
         var explicitAppSizes = false
+        var explicitRegexSizes = false
         var explicitRuns = false
         var explicitRunTime = false
         var explicitPasses = false
@@ -136,6 +147,9 @@ struct BenchmarkOptions {
             case "--app-sizes":
                 options.appSizes = try integers(argument)
                 explicitAppSizes = true
+            case "--regex-sizes":
+                options.regexSizes = try integers(argument)
+                explicitRegexSizes = true
             case "--routes": options.routesFile = try value(argument)
             case "--lookups": options.lookupsFile = try value(argument)
             case "--misses": options.missesFile = try value(argument)
@@ -152,7 +166,8 @@ struct BenchmarkOptions {
                 let names = try value(argument).split(separator: ",").map(String.init)
                 if let unknown = names.first(where: { contenderKeys[$0] == nil }) {
                     throw BenchmarkError.usage(
-                        "unknown contender \(unknown); use c,path,url,dispatch,dispatch-string,pcre2,nsregex")
+                        "unknown contender \(unknown); use c,path,url,dispatch,dispatch-string,destination,"
+                            + "pcre2,nsregex,swiftregex")
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })
                 options.explicitContenders = true
@@ -203,6 +218,7 @@ struct BenchmarkOptions {
         if options.instructions || options.callgrindChild != nil || options.cacheChild != nil {
             if !explicitSizes { options.sizes = options.routesFile == nil ? [100] : [] }
             if !explicitAppSizes { options.appSizes = [] }
+            if !explicitRegexSizes { options.regexSizes = [] }
         } else if options.cacheSimulation || options.gate != nil {
             throw BenchmarkError.usage("--cache-sim and --gate go with --instructions")
         }

@@ -44,14 +44,21 @@ struct WaypointBench {
                 (
                     { RESTCorpus.corpus(count: size, seed: options.seed, baseURL: options.baseURL) },
                     "rest-\(size)",
-                    ["--sizes", String(size), "--app-sizes", "0"] + common
+                    ["--sizes", String(size), "--app-sizes", "0", "--regex-sizes", "0"] + common
                 ))
         }
         for size in options.appSizes {
             corpora.append(
                 (
                     { try AppCorpus.corpus(count: size, seed: options.seed) }, "app-\(size)",
-                    ["--sizes", "0", "--app-sizes", String(size)] + common
+                    ["--sizes", "0", "--app-sizes", String(size), "--regex-sizes", "0"] + common
+                ))
+        }
+        for size in options.regexSizes {
+            corpora.append(
+                (
+                    { try RegexCorpus.corpus(count: size, seed: options.seed) }, "regex-\(size)",
+                    ["--sizes", "0", "--app-sizes", "0", "--regex-sizes", String(size)] + common
                 ))
         }
         return corpora
@@ -127,6 +134,7 @@ struct WaypointBench {
     /// `--instructions`: the counts, the table (or JSON) and the gate.
     static func runInstructions(_ options: BenchmarkOptions) throws {
         var selected = options.contenders.intersection(InstructionBenchmark.keys)
+        if !options.explicitContenders { selected.subtract(InstructionBenchmark.scanKeys) }
         // Without the floor there is no ratio to report or gate.
         selected.insert("cSegmentTrie")
         let benchmark = InstructionBenchmark(

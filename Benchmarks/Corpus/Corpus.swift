@@ -13,6 +13,8 @@ struct Corpus {
         case app
         /// Route and lookup files given on the command line.
         case external
+        /// Regex-heavy DeepLinkKit routes: `:name(regex)` tails, regex hosts.
+        case regex
     }
 
     /// A short name, such as `rest-1000`.
@@ -28,6 +30,21 @@ struct Corpus {
     /// Whether every route is a scheme-less path route, so the path API can answer every
     /// lookup (`Router.match(path:)` considers only those routes).
     let isPathOnly: Bool
+    /// For a corpus with host or scheme routes: the hits whose winner is a scheme-less
+    /// path route, which `Router.match(path:)` answers the same from the bare path (its
+    /// misses are the corpus's misses). Nil when the path API does not run on the corpus.
+    var pathHits: [Lookup]? = nil
+
+    /// Whether `Router.match(path:)` runs on the corpus: all of it, or its ``pathHits``.
+    var hasPathLookups: Bool { isPathOnly || pathHits != nil }
+
+    /// The lookups contender `key` runs: the path API runs the ``pathHits`` where there are
+    /// some; everything else runs every hit or miss.
+    func lookups(for key: String, hits: Bool) -> [Lookup] {
+        guard hits else { return misses }
+        if key == "waypointPath", let pathHits { return pathHits }
+        return self.hits
+    }
 }
 
 /// One URL to match, in the forms the contenders take, with its expected answer.

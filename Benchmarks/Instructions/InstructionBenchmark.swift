@@ -10,8 +10,10 @@ struct InstructionBenchmark {
     /// The contender keys measured, in report order.
     static let keys = [
         "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDispatchString",
-        "waypointDestination",
+        "waypointDestination", "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
     ]
+    /// The linear scans among ``keys``, counted only when `--contenders` names them.
+    static let scanKeys: Set<String> = ["pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan"]
 
     /// The corpora, each as the command-line arguments that make it alone.
     let corpora: [(name: String, arguments: [String])]
@@ -83,6 +85,11 @@ struct InstructionBenchmark {
             throw BenchmarkError.usage("no Ir count in \(output)")
         }
         var counts = InstructionReport.Counts(lookups: lookups, instructions: instructions)
+        if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("allocations: ") }),
+            let allocations = Int(line.dropFirst("allocations: ".count))
+        {
+            counts.allocations = Double(allocations) / Double(lookups)
+        }
         counts.atomicCalls = Double(try Self.atomicCalls(ofCallgrindFile: output)) / per
         if cacheSimulation {
             counts.lastLevelMisses = (event("ILmr") ?? 0) + (event("DLmr") ?? 0) + (event("DLmw") ?? 0)

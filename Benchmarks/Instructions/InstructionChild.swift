@@ -38,10 +38,15 @@ struct InstructionChild {
         let (contenders, notes) = try CorpusBenchmark.contenders(
             for: corpus, router: router, sink: sink, selected: [key], log: { _ in })
         guard let contender = contenders.first(where: { $0.key == key }) else {
+            if key == "cSegmentTrie" && !corpus.isPathOnly {
+                // The floor takes bare path routes only; the parent reports it as not run.
+                FileHandle.standardError.write(Data("lookups: 0\n".utf8))
+                return
+            }
             throw BenchmarkError.usage(
                 "\(key) cannot run on \(corpus.name): \(notes[key]?.note ?? "not made")")
         }
-        let lookups = isHits ? corpus.hits : corpus.misses
+        let lookups = corpus.lookups(for: key, hits: isHits)
         // The parent divides the counts by this.
         FileHandle.standardError.write(Data("lookups: \(lookups.count)\n".utf8))
         guard !lookups.isEmpty else { return }
@@ -55,6 +60,13 @@ struct InstructionChild {
         beforeWarmUp()
         let pass = contender.pass(over: lookups)
         let checksum = Answer.checksum(of: lookups.map(\.expected))
+        // One pass with the allocations counted, before the counted loop (callgrind does
+        // not replace malloc, so the interposed counter sees every call).
+        var counted = 0
+        if let allocations = AllocationCounter.count({ counted = pass() }) {
+            guard counted == checksum else { throw BenchmarkError.checksum(contender: contender.name) }
+            FileHandle.standardError.write(Data("allocations: \(allocations)\n".utf8))
+        }
         guard pass() == checksum, waypointBenchTimedLoop(pass, passes: passes) == checksum &* passes else {
             throw BenchmarkError.checksum(contender: contender.name)
         }

@@ -5,9 +5,10 @@
 /// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)` (`handle` is
 /// `handle(String)`), `hit` and `miss` the lookup set, each bounding the instructions per
 /// lookup (`destination` is `DestinationRouter.destination(for:)` on a URL); `c-ratio` bounds
-/// `match(path:)` as a multiple of the C trie's count, on hits and on misses, and
+/// `match(path:)` as a multiple of the C trie's count, on hits and on misses;
 /// `destination-ratio` bounds `destination(for:)` per hit as a multiple of `match(_:)` on a
-/// URL string per hit.
+/// URL string per hit; and `allocations=0` bounds the heap allocations per hit of each of
+/// `match(path:)`, `match(_:)` and `handle(URL)` that ran.
 struct InstructionGate: Equatable {
     /// One bound.
     struct Bound: Equatable {
@@ -20,6 +21,9 @@ struct InstructionGate: Equatable {
     var bounds: [Bound] = []
     /// The bound on `match(path:)` over the C trie.
     var floorRatio: Double?
+    /// The bound on heap allocations per hit of `match(path:)`, `match(_:)` and
+    /// `handle(URL)`, those that ran (`allocations=0`).
+    var allocationsPerHit: Double?
     /// The bound on `destination(for:)` over `match(_:)` on a URL string, per hit.
     var destinationRatio: Double?
 
@@ -31,6 +35,10 @@ struct InstructionGate: Equatable {
         ]
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=")
+            if parts.count == 2, parts[0] == "allocations", let limit = Double(parts[1]), limit >= 0 {
+                allocationsPerHit = limit
+                continue
+            }
             guard parts.count == 2, let limit = Double(parts[1]), limit > 0 else {
                 throw BenchmarkError.usage("--gate takes NAME=LIMIT items such as path-hit=1000, not \(item)")
             }
@@ -70,6 +78,20 @@ struct InstructionGate: Equatable {
                     failures.append(
                         "\(corpus.name): \(bound.key) takes \(Int(counts.instructions.rounded())) Ir per \(set), "
                             + "above the gate's \(Int(bound.limit))")
+                }
+            }
+            if let allocationsPerHit {
+                for key in ["waypointPath", "waypointURL", "waypointDispatch"] {
+                    guard let hits = corpus.contenders.first(where: { $0.key == key })?.hits else { continue }
+                    guard let allocations = hits.allocations else {
+                        failures.append("\(corpus.name): \(key) allocations per hit were not counted")
+                        continue
+                    }
+                    if allocations > allocationsPerHit {
+                        failures.append(
+                            "\(corpus.name): \(key) makes \(TextReport.fixed(allocations, 2)) allocations per hit, "
+                                + "above the gate's \(TextReport.fixed(allocationsPerHit, 2))")
+                    }
                 }
             }
             if let destinationRatio {

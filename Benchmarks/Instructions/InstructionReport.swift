@@ -12,6 +12,9 @@ struct InstructionReport: Codable {
         var lastLevelMisses: Double?
         /// Simulated first-level data cache misses per lookup, with `--cache-sim`.
         var firstLevelDataMisses: Double?
+        /// Heap allocations per lookup over one pass (not under the counted loop); nil where
+        /// allocations cannot be counted.
+        var allocations: Double?
         /// Calls per lookup to the runtime's reference counting and locks, each an atomic
         /// read-modify-write (``InstructionBenchmark/atomicFunctions``).
         var atomicCalls: Double?
@@ -50,6 +53,8 @@ struct InstructionReport: Codable {
         "waypointURL": "Waypoint match(_:) URL string", "waypointDispatch": "Waypoint handle(URL)",
         "waypointDispatchString": "Waypoint handle(String)",
         "waypointDestination": "Waypoint destination(for: URL)",
+        "pcre2Scan": "PCRE2 scan", "nsRegularExpressionScan": "NSRegularExpression scan",
+        "swiftRegexScan": "Swift Regex scan",
     ]
 
     /// The table printed on standard output.
@@ -68,6 +73,7 @@ struct InstructionReport: Codable {
                 + TextReport.pad("Ir/miss", 10, right: true) + TextReport.pad("x C hit", 9, right: true)
                 + TextReport.pad("x C miss", 9, right: true)
                 + TextReport.pad("RMW/hit", 9, right: true) + TextReport.pad("RMW/miss", 9, right: true)
+                + TextReport.pad("alloc/hit", 11, right: true)
             if cacheSimulation {
                 header +=
                     TextReport.pad("LL miss/hit", 13, right: true)
@@ -94,6 +100,7 @@ struct InstructionReport: Codable {
                 line +=
                     TextReport.pad(figure(contender.hits?.atomicCalls, digits: 1), 9, right: true)
                     + TextReport.pad(figure(contender.misses?.atomicCalls, digits: 1), 9, right: true)
+                    + TextReport.pad(figure(contender.hits?.allocations, digits: 2), 11, right: true)
                 if cacheSimulation {
                     line +=
                         TextReport.pad(figure(contender.hits?.lastLevelMisses, digits: 3), 13, right: true)

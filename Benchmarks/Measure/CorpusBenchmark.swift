@@ -25,7 +25,9 @@ struct CorpusBenchmark {
         log("\(corpus.name): verifying and calibrating \(contenders.map(\.name).joined(separator: ", "))")
         var series: [TimedSeries] = []
         for contender in contenders {
-            for (isHits, set) in [(true, corpus.hits), (false, corpus.misses)] where !set.isEmpty {
+            for isHits in [true, false] {
+                let set = corpus.lookups(for: contender.key, hits: isHits)
+                guard !set.isEmpty else { continue }
                 series.append(try TimedSeries(contender: contender, isHits: isHits, set: set, plan: plan))
             }
         }
@@ -49,8 +51,7 @@ struct CorpusBenchmark {
         }
         let order = [
             "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination",
-            "pcre2Scan",
-            "nsRegularExpressionScan",
+            "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
         ]
         return CorpusReport(
             name: corpus.name, family: corpus.family, routes: routes.count, hits: corpus.hits.count,
@@ -70,14 +71,18 @@ struct CorpusBenchmark {
         let routes = corpus.routes
         var contenders: [any Contender] = []
         var reports: [String: ContenderReport] = [:]
-        if corpus.isPathOnly {
-            if selected.contains("cSegmentTrie") {
+        if corpus.hasPathLookups {
+            if selected.contains("cSegmentTrie") && corpus.isPathOnly {
                 do {
                     contenders.append(try CSegmentTrieContender(routes: routes))
                 } catch let error as ScanError {
                     reports["cSegmentTrie"] = ContenderReport(
                         key: "cSegmentTrie", name: "C segment trie", note: "n/a: \(error)")
                 }
+            }
+            if !corpus.isPathOnly {
+                reports["cSegmentTrie"] = ContenderReport(
+                    key: "cSegmentTrie", name: "C segment trie", note: "n/a: it takes bare paths only")
             }
             contenders.append(WaypointPathContender(router: router))
         } else {
@@ -93,7 +98,9 @@ struct CorpusBenchmark {
         if selected.contains("waypointDestination") {
             contenders.append(try WaypointDestinationContender(routes: routes))
         }
-        if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan") {
+        if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan")
+            || selected.contains("swiftRegexScan")
+        {
             log("\(corpus.name): compiling \(routes.count) PCRE2 and NSRegularExpression patterns")
             let reference = try ReferenceMatcher(routes: routes)
             contenders.append(PCRE2ScanContender(reference: reference))
@@ -102,6 +109,14 @@ struct CorpusBenchmark {
             } catch let error as ScanError {
                 reports["nsRegularExpressionScan"] = ContenderReport(
                     key: "nsRegularExpressionScan", name: "NSRegularExpression scan", note: "n/a: \(error)")
+            }
+            if selected.contains("swiftRegexScan") {
+                do {
+                    contenders.append(try SwiftRegexScanContender(routes: routes, reference: reference))
+                } catch let error as ScanError {
+                    reports["swiftRegexScan"] = ContenderReport(
+                        key: "swiftRegexScan", name: "Swift Regex scan", note: "n/a: \(error)")
+                }
             }
         }
         return (contenders, reports)

@@ -14,7 +14,7 @@ struct ScalingPlot {
     private static let colors: [String: String] = [
         "waypointPath": "#1b7837", "waypointURL": "#5aae61", "waypointDispatch": "#2166ac",
         "waypointDestination": "#4393c3",
-        "pcre2Scan": "#e08214", "nsRegularExpressionScan": "#b2182b",
+        "pcre2Scan": "#e08214", "nsRegularExpressionScan": "#b2182b", "swiftRegexScan": "#762a83",
     ]
 
     /// A contender's points: (routes, hit ns, miss ns).

@@ -139,6 +139,10 @@ public struct RouteParameters: Sendable {
         self = RouteParameters(route: route, elements: elements)
     }
 
+    /// Whether the values are held as ranges of the matched string, made into strings only
+    /// when read.
+    var holdsSlices: Bool { !sliceNames.isEmpty }
+
     /// The names of the values held as slices; empty when they are strings.
     @inline(__always)
     private var sliceNames: [String] { storage?.sliceNames ?? [] }

@@ -58,13 +58,24 @@ extension RouteTable {
             let start = Int32(captures.count)
             captures = captures.appending(
                 contentsOf: route.captures.map { Capture(depth: Int32($0.depth), name: $0.name) })
-            summaries = summaries.appending(
-                RouteSummary(
-                    storage: RouteParameters.Storage(
-                        route: route.pattern.route,
-                        sliceNames: route.captures.count <= RouteParameters.sliceCapacity
+            // A route whose matches all have the same names keeps them as slices when they
+            // fit (``RouteTable/sliceParameters(of:route:hit:view:source:context:)``); an
+            // ``TrieHit/Kind/end`` hit without checks reads only the `:name` captures, which
+            // come first in both.
+            let allNames = RouteTable.sliceNames(of: route)
+            let isSliced =
+                (!route.checks.isEmpty || route.terminal != .end)
+                && (allNames?.count ?? .max) <= RouteParameters.sliceCapacity
+            var summary = RouteSummary(
+                storage: RouteParameters.Storage(
+                    route: route.pattern.route,
+                    sliceNames: isSliced
+                        ? allNames ?? []
+                        : route.captures.count <= RouteParameters.sliceCapacity
                             ? route.captures.map(\.name) : []),
-                    captureStart: start, captureEnd: Int32(captures.count), hasChecks: !route.checks.isEmpty))
+                captureStart: start, captureEnd: Int32(captures.count), hasChecks: !route.checks.isEmpty)
+            summary.isSliced = isSliced
+            summaries = summaries.appending(summary)
             maxGroups = max(maxGroups, route.groupCount)
             hasChecks = hasChecks || !route.checks.isEmpty
             var tailClass: Int32 = -1

@@ -14,6 +14,12 @@ extension RouteTable {
                 priority: priority(of: RegistrationOrder(hit.order)))
         }
         let route = route(order: RegistrationOrder(hit.order))
+        if summary.isSliced,
+            let parameters = sliceParameters(
+                of: summary, route: route, hit: hit, view: view, source: source, context: context)
+        {
+            return RouteMatch(matched: parameters, priority: priority(of: RegistrationOrder(hit.order)))
+        }
         return RouteMatch(
             matched: RouteParameters(
                 route: route.pattern.route,

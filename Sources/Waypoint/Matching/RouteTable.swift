@@ -77,6 +77,10 @@ package final class RouteTable: Sendable {
         let captureEnd: Int32
         /// Whether the route has segment checks, whose parameters the captures do not hold.
         let hasChecks: Bool
+        /// Whether the storage's names are all the route's parameters
+        /// (``RouteTable/sliceNames(of:)``), so that a hit other than an ``TrieHit/Kind/end``
+        /// without checks can keep them as slices (``RouteTable/sliceParameters(of:route:hit:view:source:context:)``).
+        var isSliced = false
     }
 
     /// Builds the table of `routes` (in registration order).

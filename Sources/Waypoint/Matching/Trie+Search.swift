@@ -165,13 +165,16 @@ extension Trie {
         into collector: inout Collector
     ) {
         let tailClass = context.table.tailClass(ofOrder: order)
-        if let outcome = memo.outcomes?[tailClass] {
+        // The first route of a class (the class is its order) finds nothing remembered.
+        if tailClass != order, let outcome = memo[tailClass] {
             switch outcome {
-            case .matched(let withTrailingSlash):
+            case .matched(let withTrailingSlash, let generation):
+                // The run the outcome is from was on the same subject with the same pattern,
+                // so its groups are this route's too.
                 collector.record(
                     TrieHit(
                         order: order, kind: .tail, depth: depth, withTrailingSlash: withTrailingSlash,
-                        isHost: isHost))
+                        isHost: isHost, captureGeneration: generation))
             case .limitExceeded(let kind):
                 collector.recordLimit(order: order, kind: kind)
             case .budgetSpent:
@@ -182,8 +185,7 @@ extension Trie {
             return
         }
         let outcome = runTail(order: order, depth: depth, view: view, context: context, into: &collector)
-        if memo.outcomes == nil { memo.outcomes = [:] }
-        memo.outcomes?[tailClass] = outcome
+        memo.remember(outcome, for: tailClass)
     }
 
     /// Runs the tail of route `order` from `depth`: on the rest of the path, then, when the
@@ -205,10 +207,12 @@ extension Trie {
             switch regex.match(view.rest(from: start), limits: limits, into: data, budget: &collector.budget)
             {
             case .matched:
+                let generation = data.generation
                 collector.record(
-                    TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost)
-                )
-                return .matched(withTrailingSlash: false)
+                    TrieHit(
+                        order: order, kind: .tail, depth: depth, withTrailingSlash: false, isHost: isHost,
+                        captureGeneration: generation))
+                return .matched(withTrailingSlash: false, generation: generation)
             case .limitExceeded(let kind):
                 collector.recordLimit(order: order, kind: kind)
                 return .limitExceeded(kind)
@@ -224,9 +228,12 @@ extension Trie {
             view.restWithTrailingSlash(from: start), limits: limits, into: data, budget: &collector.budget)
         {
         case .matched:
+            let generation = data.generation
             collector.record(
-                TrieHit(order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost))
-            return .matched(withTrailingSlash: true)
+                TrieHit(
+                    order: order, kind: .tail, depth: depth, withTrailingSlash: true, isHost: isHost,
+                    captureGeneration: generation))
+            return .matched(withTrailingSlash: true, generation: generation)
         case .limitExceeded(let kind):
             collector.recordLimit(order: order, kind: kind)
             return .limitExceeded(kind)
@@ -242,16 +249,77 @@ extension Trie {
 /// What each tail pattern did at the node being searched, by tail class
 /// (``RouteTable/tailClass(ofOrder:)``); the class names a node as well as a pattern, so the
 /// entries of one node never answer for another.
+///
+/// The first ``inlineCapacity`` outcomes are kept inline, so a lookup that runs up to that
+/// many distinct tails allocates nothing; more go to a dictionary.
 struct TailMemo {
-    /// What a tail's runs came to.
+    /// What a tail's runs came to; a match keeps its captures' generation
+    /// (``RegexCaptures/generation``), which the routes of its class share.
     enum Outcome {
-        case matched(withTrailingSlash: Bool)
+        case matched(withTrailingSlash: Bool, generation: UInt32)
         case noMatch
         case limitExceeded(RegexLimitKind)
         case budgetSpent
     }
 
-    /// Outcomes by tail class; nil in a lookup that runs no twin, so that a search of a
-    /// table without twins only carries an empty optional.
-    var outcomes: [Int32: Outcome]?
+    /// The outcomes kept inline.
+    static let inlineCapacity = 16
+
+    /// The number of outcomes kept inline.
+    private var count = 0
+    /// The classes of the inline outcomes.
+    private var classes = SIMD16<Int32>(repeating: -1)
+    /// The inline outcomes: their kind (``encode(_:)``) and, for matches, the generation.
+    private var kinds = SIMD16<UInt8>(repeating: 0)
+    private var generations = SIMD16<UInt32>(repeating: 0)
+    /// Outcomes past the inline ones; nil until there are some.
+    private var overflow: [Int32: Outcome]?
+
+    /// The outcome remembered for `tailClass`, if any.
+    subscript(tailClass: Int32) -> Outcome? {
+        for slot in 0..<count where classes[slot] == tailClass {
+            return Self.decode(kinds[slot], generation: generations[slot])
+        }
+        return overflow?[tailClass]
+    }
+
+    /// Remembers what the tail of `tailClass` did (once per class: later routes of the class
+    /// read it rather than run).
+    mutating func remember(_ outcome: Outcome, for tailClass: Int32) {
+        guard count < Self.inlineCapacity else {
+            if overflow == nil { overflow = [:] }
+            overflow?[tailClass] = outcome
+            return
+        }
+        classes[count] = tailClass
+        let (kind, generation) = Self.encode(outcome)
+        kinds[count] = kind
+        generations[count] = generation
+        count += 1
+    }
+
+    /// An outcome as a kind and a generation.
+    private static func encode(_ outcome: Outcome) -> (UInt8, UInt32) {
+        switch outcome {
+        case .noMatch: (0, 0)
+        case .matched(let withTrailingSlash, let generation): (withTrailingSlash ? 2 : 1, generation)
+        case .limitExceeded(.match): (3, 0)
+        case .limitExceeded(.depth): (4, 0)
+        case .limitExceeded(.stack): (5, 0)
+        case .budgetSpent: (6, 0)
+        }
+    }
+
+    /// The outcome ``encode(_:)`` made `kind` and `generation` of.
+    private static func decode(_ kind: UInt8, generation: UInt32) -> Outcome {
+        switch kind {
+        case 1: .matched(withTrailingSlash: false, generation: generation)
+        case 2: .matched(withTrailingSlash: true, generation: generation)
+        case 3: .limitExceeded(.match)
+        case 4: .limitExceeded(.depth)
+        case 5: .limitExceeded(.stack)
+        case 6: .budgetSpent
+        default: .noMatch
+        }
+    }
 }

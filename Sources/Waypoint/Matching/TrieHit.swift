@@ -23,6 +23,10 @@ struct TrieHit: Sendable, Hashable {
     var withTrailingSlash: Bool
     /// Whether the route is a host route (its depths count the host as segment 0).
     var isHost = false
+    /// For tails: the thread's ``RegexCaptures/generation`` right after the match, so that
+    /// the match's groups are read from the captures while they are still its own; 0 when
+    /// they must be made again.
+    var captureGeneration: UInt32 = 0
 }
 
 /// Receives the hits of a trie search. `bound` prunes: the search skips routes whose order

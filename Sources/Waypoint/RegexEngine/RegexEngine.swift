@@ -68,6 +68,12 @@ protocol RegexCaptures {
     /// The UTF-8 byte range of group `group` in the last successful match, or nil when the
     /// group did not take part in it.
     func range(ofGroup group: Int) -> Range<Int>?
+    /// A value that changes whenever the thread's captures may change (every run, or every
+    /// match recorded, as the engine writes them), so that captures read while it has the
+    /// value it had right after a match are that match's: a search remembers it with a hit,
+    /// so the winner's groups are read without running its regex again. Never 0, which a
+    /// hit uses for "run it again".
+    var generation: UInt32 { get }
 }
 
 /// The regex engines Waypoint can be built with.

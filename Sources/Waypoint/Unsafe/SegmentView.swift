@@ -33,6 +33,25 @@ struct SegmentView {
         return (UInt32(bounds[2 * index] &+ delta), UInt32(bounds[2 * index + 1] &+ delta))
     }
 
+    /// The UTF-8 offset in the source string of ``rest(from:)``'s first byte, or nil when
+    /// some of the rest is not in the source as it is (a decoded segment, or, for a rest
+    /// that starts at the host, something such as a port between host and path). The rest
+    /// is then the source's bytes from there on, for its length. An empty rest is at 0.
+    @inline(__always)
+    func sourceStart(ofRestFrom index: Int) -> Int? {
+        guard index < count else { return 0 }
+        let delta: Int32
+        if index == 0 && !droppedHost {
+            // The host, and the path after it when there is one.
+            guard count == 1 || hostDelta == pathDelta else { return nil }
+            delta = hostDelta
+        } else {
+            delta = pathDelta
+        }
+        guard delta != Self.notInSource else { return nil }
+        return Int(bounds[2 * index] &+ delta)
+    }
+
     /// The bytes of segment `index`.
     @inline(__always)
     func segment(_ index: Int) -> UnsafeBufferPointer<UInt8> {

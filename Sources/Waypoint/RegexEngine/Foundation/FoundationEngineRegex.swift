@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The pattern is first rewritten by ``ICUPattern`` so that ICU reads it as PCRE2 would,
 /// or rejected when ICU cannot. Subjects arrive as UTF-8 bytes; ICU matches UTF-16, so a
-/// match decodes the subject once and converts every range back to UTF-8 byte offsets.
+/// thread converts the subjects of a lookup once (``FoundationCaptures/text(for:)``) and
+/// converts every range back to UTF-8 byte offsets.
 ///
 /// Limits are enforced through `NSRegularExpression`'s progress callback: ICU reports
 /// progress after every 10,000 saved backtracking states, and the match stops itself
@@ -53,10 +54,10 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures
     ) -> RegexOutcome {
-        let string = String(decoding: subject, as: UTF8.self)
+        let text = captures.text(for: subject)
         var unpaid = LookupBudget(0)
         return run(
-            string, stoppingAt: limits.ticks(forSubjectLength: string.utf16.count), budget: &unpaid,
+            text, stoppingAt: limits.ticks(forSubjectLength: text.range.length), budget: &unpaid,
             into: captures)
     }
 
@@ -73,33 +74,39 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures,
         budget: inout LookupBudget
     ) -> RegexOutcome {
-        let string = String(decoding: subject, as: UTF8.self)
-        let length = string.utf16.count
+        let text = captures.text(for: subject)
+        let length = text.range.length
         budget.runs += 1
         return run(
-            string, stoppingAt: limits.ticks(forSubjectLength: length),
+            text, stoppingAt: limits.ticks(forSubjectLength: length),
             free: budget.isExhausted ? 0 : FoundationLimits.allowanceTicks(forSubjectLength: length),
             budget: &budget, into: captures)
     }
 
-    /// Matches `string`, stopping at progress report `allowed` (the match limit); the reports
-    /// after the first `free` ones are paid from `budget`, when there is one.
+    /// Matches the subject `text` locates, stopping at progress report `allowed` (the match
+    /// limit); the reports after the first `free` ones are paid from `budget`, when there
+    /// is one.
+    ///
+    /// The subject is a range of a string the thread converted before
+    /// (``FoundationCaptures/text(for:)``). ICU matches within the range as if it were the
+    /// whole string: its bounds are anchoring (`^`, `$`, `\z` and `.anchored` hold at
+    /// them) and opaque (lookaround and `\b` do not see past them), as PCRE2 sees a subject
+    /// that is a slice of the decoded path.
     private func run(
-        _ string: String, stoppingAt allowed: Int, free: Int = .max, budget: inout LookupBudget,
+        _ text: FoundationCaptures.Text, stoppingAt allowed: Int, free: Int = .max,
+        budget: inout LookupBudget,
         into captures: FoundationCaptures
     ) -> RegexOutcome {
-        let length = string.utf16.count
         var outcome = RegexOutcome.noMatch
         var ticks = 0
         var left = budget
         let groups = captureCount
         var options: NSRegularExpression.MatchingOptions = [.reportProgress]
         if isAnchored { options.insert(.anchored) }
-        expression.enumerateMatches(in: string, options: options, range: NSRange(location: 0, length: length))
-        {
+        expression.enumerateMatches(in: text.string, options: options, range: text.range) {
             result, flags, stop in
             if let result {
-                captures.store(result, in: string, groups: groups)
+                captures.store(result, of: text, groups: groups)
                 outcome = .matched
                 stop.pointee = true
             } else if flags.contains(.internalError) {
@@ -163,7 +170,17 @@ struct FoundationLimits: RegexMatchLimits {
 }
 
 /// The capture ranges of the calling thread's last ``FoundationEngineRegex`` match, as
-/// UTF-8 byte offsets.
+/// UTF-8 byte offsets, and the text the thread last converted for ICU.
+///
+/// ICU matches UTF-16 text. The routes tried at one trie node of a lookup run on the same
+/// subject, with or without the trailing slash the router ignores, so the thread converts a
+/// subject followed by `/` and matches every later subject that is that text, or that text
+/// without its last `/`, as a range of the same string starting at 0: the subject is
+/// converted once per node rather than once per regex run. Only ranges that start at 0 are
+/// used: Foundation on Linux does not hold `.anchored` at a range that starts later (an
+/// anchored `(a+)\1` matched `aa` inside `aaa` at offset 1 of `aaaa/`). Whether a subject
+/// is the text is decided by comparing its bytes, never by where they are in memory, so a
+/// text left from another lookup is reused only where it holds the same bytes.
 struct FoundationCaptures: RegexCaptures {
     /// The per-thread storage.
     private let storage: Storage
@@ -171,6 +188,25 @@ struct FoundationCaptures: RegexCaptures {
     /// Start and end of each group, group 0 first; -1 for a group that took no part.
     final class Storage {
         var bounds: [Int] = []
+        /// Counts the matches recorded, odd values only (``FoundationCaptures/generation``).
+        var generation: UInt32 = 1
+        /// The UTF-8 bytes of the text converted last, and the string made of them.
+        var bytes: [UInt8] = []
+        var string = ""
+        /// Whether `bytes` are all ASCII, so UTF-16 and UTF-8 offsets are the same.
+        var isASCII = true
+    }
+
+    /// A subject as ICU matches it: a range of a converted string.
+    struct Text {
+        /// The string the subject is part of.
+        let string: String
+        /// The subject's UTF-16 range in `string`.
+        let range: NSRange
+        /// The subject's UTF-8 offset in `string`.
+        let utf8Start: Int
+        /// Whether `string` is all ASCII.
+        let isASCII: Bool
     }
 
     static func forCurrentThread(groups: Int) -> FoundationCaptures {
@@ -188,28 +224,96 @@ struct FoundationCaptures: RegexCaptures {
         return start < 0 ? nil : start..<storage.bounds[2 * group + 1]
     }
 
-    /// Records `result`, converting its UTF-16 ranges in `string` to UTF-8 byte offsets.
-    func store(_ result: NSTextCheckingResult, in string: String, groups: Int) {
+    /// Changes whenever a match is recorded: captures read when it has the value it had
+    /// right after a match are that match's (``RegexCaptures/generation``).
+    var generation: UInt32 { storage.generation }
+
+    /// `subject` (valid UTF-8) as a range of a string converted for ICU: of the text
+    /// converted last, when the subject is that text or that text without its final `/`,
+    /// else of a new text, the subject followed by `/`.
+    func text(for subject: UnsafeBufferPointer<UInt8>) -> Text {
+        let count = subject.count
+        if let start = storage.offset(of: subject) {
+            let utf16Start = storage.utf16Distance(0, start)
+            return Text(
+                string: storage.string,
+                range: NSRange(location: utf16Start, length: storage.utf16Distance(start, start + count)),
+                utf8Start: start, isASCII: storage.isASCII)
+        }
+        storage.bytes.removeAll(keepingCapacity: true)
+        storage.bytes.append(contentsOf: subject)
+        storage.bytes.append(UInt8(ascii: "/"))
+        storage.isASCII = !subject.contains { $0 >= 0x80 }
+        storage.string = String(decoding: storage.bytes, as: UTF8.self)
+        return Text(
+            string: storage.string, range: NSRange(location: 0, length: storage.utf16Distance(0, count)),
+            utf8Start: 0, isASCII: storage.isASCII)
+    }
+
+    /// Records `result`, a match in `text`, converting its UTF-16 ranges to UTF-8 byte
+    /// offsets in the subject.
+    func store(_ result: NSTextCheckingResult, of text: Text, groups: Int) {
         storage.bounds.removeAll(keepingCapacity: true)
-        let utf16 = string.utf16
-        let isASCII = string.utf8.count == utf16.count
+        storage.generation &+= 2
+        let utf16Start = text.range.location
+        let storage = storage
         func offset(_ position: Int) -> Int {
-            if isASCII { return position }
-            let index = utf16.index(utf16.startIndex, offsetBy: position)
-            return string.utf8.distance(from: string.utf8.startIndex, to: index)
+            if text.isASCII { return position - utf16Start }
+            return storage.utf8Distance(from: text.utf8Start, utf16Units: position - utf16Start)
         }
         for group in 0...groups {
             let range =
                 group < result.numberOfRanges
                 ? result.range(at: group) : NSRange(location: NSNotFound, length: 0)
             if range.location == NSNotFound {
-                storage.bounds.append(contentsOf: [-1, -1])
+                storage.bounds.append(-1)
+                storage.bounds.append(-1)
             } else {
-                storage.bounds.append(contentsOf: [
-                    offset(range.location), offset(range.location + range.length),
-                ])
+                storage.bounds.append(offset(range.location))
+                storage.bounds.append(offset(range.location + range.length))
             }
         }
+    }
+}
+
+extension FoundationCaptures.Storage {
+    /// 0 when `subject` is `bytes`, or `bytes` without a final `/`; nil otherwise (a
+    /// range of the text that starts later would not hold `.anchored`, see
+    /// ``FoundationCaptures``).
+    fileprivate func offset(of subject: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = subject.count
+        return bytes.withUnsafeBufferPointer { text -> Int? in
+            guard let base = text.baseAddress, !text.isEmpty else { return nil }
+            // The subject without a trailing slash comes first: the text was made from one.
+            let withoutSlash = count == text.count - 1 && base[count] == UInt8(ascii: "/")
+            guard withoutSlash || count == text.count else { return nil }
+            guard count > 0, let source = subject.baseAddress else { return 0 }
+            return memcmp(base, source, count) == 0 ? 0 : nil
+        }
+    }
+
+    /// The UTF-16 length of `bytes[start..<end]`, which starts and ends on scalar boundaries.
+    fileprivate func utf16Distance(_ start: Int, _ end: Int) -> Int {
+        if isASCII { return end - start }
+        var units = 0
+        for index in start..<end {
+            let byte = bytes[index]
+            // One unit per scalar (per byte that does not continue one), two for four-byte ones.
+            if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+        }
+        return units
+    }
+
+    /// The UTF-8 length of the first `units` UTF-16 units of `bytes` from `start`.
+    fileprivate func utf8Distance(from start: Int, utf16Units units: Int) -> Int {
+        var index = start
+        var seen = 0
+        while seen < units && index < bytes.count {
+            let byte = bytes[index]
+            seen += byte >= 0xF0 ? 2 : 1
+            index += byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        }
+        return index - start
     }
 }
 

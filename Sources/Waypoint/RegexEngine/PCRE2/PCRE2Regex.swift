@@ -121,6 +121,7 @@
         private func run(
             _ subject: UnsafeBufferPointer<UInt8>, context: OpaquePointer, into data: PCRE2MatchData
         ) -> Int32 {
+            data.countRun()
             // Subjects are built from Swift strings and decoded segments that were checked to
             // be valid UTF-8, so PCRE2's own UTF check is skipped.
             if let base = subject.baseAddress {
