@@ -9,8 +9,8 @@ import Foundation
 struct InstructionBenchmark {
     /// The contender keys measured, in report order.
     static let keys = [
-        "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDispatchString",
-        "waypointDestination",
+        "cSegmentTrie", "waypointPath", "waypointURL", "waypointURLValue", "waypointDispatch",
+        "waypointDispatchString", "waypointDestination",
     ]
 
     /// The corpora, each as the command-line arguments that make it alone.
