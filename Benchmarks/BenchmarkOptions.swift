@@ -49,8 +49,8 @@ struct BenchmarkOptions {
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
-        "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
-        "destination": "waypointDestination", "pcre2": "pcre2Scan",
+        "path": "waypointPath", "url": "waypointURL", "url-value": "waypointURLValue",
+        "dispatch": "waypointDispatch", "destination": "waypointDestination", "pcre2": "pcre2Scan",
         "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
         "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan",
     ]
@@ -76,8 +76,8 @@ struct BenchmarkOptions {
         Measurement:
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
-          --contenders LIST     among c,path,url,dispatch,dispatch-string,destination,pcre2,
-                                nsregex,swiftregex (default all; the baseline always runs)
+          --contenders LIST     among c,path,url,url-value,dispatch,dispatch-string,destination,
+                                pcre2,nsregex,swiftregex (default all; the baseline always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails, the worst of 10000 catastrophic tails, at the

@@ -50,7 +50,8 @@ struct InstructionReport: Codable {
     /// Display names by key.
     static let names = [
         "cSegmentTrie": "C segment trie", "waypointPath": "Waypoint match(path:)",
-        "waypointURL": "Waypoint match(_:) URL string", "waypointDispatch": "Waypoint handle(URL)",
+        "waypointURL": "Waypoint match(_:) URL string", "waypointURLValue": "Waypoint match(_:) URL",
+        "waypointDispatch": "Waypoint handle(URL)",
         "waypointDispatchString": "Waypoint handle(String)",
         "waypointDestination": "Waypoint destination(for: URL)",
         "pcre2Scan": "PCRE2 scan", "nsRegularExpressionScan": "NSRegularExpression scan",

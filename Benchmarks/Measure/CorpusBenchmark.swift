@@ -50,8 +50,8 @@ struct CorpusBenchmark {
                 key: contender.key, name: contender.name, hits: report(true), misses: report(false))
         }
         let order = [
-            "cSegmentTrie", "waypointPath", "waypointURL", "waypointDispatch", "waypointDestination",
-            "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
+            "cSegmentTrie", "waypointPath", "waypointURL", "waypointURLValue", "waypointDispatch",
+            "waypointDestination", "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
         ]
         return CorpusReport(
             name: corpus.name, family: corpus.family, routes: routes.count, hits: corpus.hits.count,
@@ -93,6 +93,9 @@ struct CorpusBenchmark {
                 key: "cSegmentTrie", name: "C segment trie", note: "n/a: it takes bare paths only")
         }
         contenders.append(WaypointURLContender(router: router))
+        if selected.contains("waypointURLValue") {
+            contenders.append(WaypointURLValueContender(router: router))
+        }
         contenders.append(WaypointDispatchContender(router: router, routes: routes, sink: sink))
         contenders.append(WaypointStringDispatchContender(router: router, routes: routes, sink: sink))
         if selected.contains("waypointDestination") {

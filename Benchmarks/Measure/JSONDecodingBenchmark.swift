@@ -48,6 +48,22 @@ struct JSONDecodingBenchmark {
                     + String(format: "%.1f×", decode / parse) + "; before (five try? probes a level) "
                     + Self.format(before.seconds) + String(format: ", %.0f×", before.seconds / parse))
         }
+        // The floor under the small-objects ratio: the same bytes through `JSONDecoder` into
+        // a plain `Decodable` that knows its keys and types, so it asks for no `allKeys` and
+        // makes no guess. No decoding of a `JSONValue` through `JSONDecoder` can do less.
+        let (_, small) = Self.documents()[3]
+        let smallData = Data(small.utf8)
+        let items = try JSONDecoder().decode([SmallObject].self, from: smallData)
+        guard items.count == 20_000, items[42] == SmallObject(id: 42, n: "x42", ok: true) else {
+            throw BenchmarkError.usage("small objects: the plain Decodable read them wrong")
+        }
+        let parse = median { _ = try? JSONValue(parsing: small) }
+        let decodeValue = median { _ = try? JSONDecoder().decode(JSONValue.self, from: smallData) }
+        let plain = median { _ = try? JSONDecoder().decode([SmallObject].self, from: smallData) }
+        lines.append(
+            "  20,000 small objects into a plain Decodable (the floor): JSONDecoder "
+                + "\(Self.format(plain)), \(String(format: "%.1f×", plain / parse)) parsing; JSONValue through "
+                + "JSONDecoder \(String(format: "%.2f×", decodeValue / plain)) the plain Decodable")
         return lines
     }
 
@@ -62,6 +78,13 @@ struct JSONDecodingBenchmark {
     private static func format(_ seconds: Double) -> String {
         seconds >= 0.001 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.1f µs", seconds * 1e6)
     }
+}
+
+/// One of the small objects, as an app would declare it.
+private struct SmallObject: Decodable, Equatable {
+    let id: Int
+    let n: String
+    let ok: Bool
 }
 
 /// `JSONValue.init(from:)` as it was at 86f3003, for the "before" column: a `try?` probe for

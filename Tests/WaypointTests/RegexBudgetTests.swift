@@ -83,10 +83,27 @@ struct RegexBudgetTests {
         #expect(trace.spent <= 1_000_000)
         #expect(trace.spent >= UInt32(limitHits) * 100_000, "each limit hit was charged its limit")
         #expect(trace.notReached.map(\.rawValue) == (limitHits..<2_000).map(Int32.init))
-        // Each route past the budget is run once, within its allowance, and stopped there:
-        // the lookup's work is the budget plus one allowance a route, as an ordinary lookup
-        // of the table makes one or two runs a route.
-        #expect(trace.runs <= 2_000 + limitHits, "\(trace)")
+        // No route past the budget is run: their tails repeat a repeating group, so once the
+        // budget is exhausted the lookup's work is what it spent (issue 21 §1). PCRE2 makes
+        // two runs a limit hit (the allowance, then the full limit), ICU one, and the run
+        // that found the budget unable to pay is one more.
+        #expect(trace.runs <= 2 * (limitHits + 1), "\(trace)")
+    }
+
+    @Test(
+        "once the budget is exhausted, a tail that repeats a repeating group is not run, even one that would match"
+    )
+    func nestedRepetitionAfterExhaustion() throws {
+        // `(a+)+bc` matches the hostile URL at once, but its shape is the catastrophic one:
+        // after the budget is spent it is reported as not reached, as `waypoint lint` warns
+        // for such tables. With the budget lifted it wins.
+        let routes = Self.distinctCatastrophicRoutes(40) + ["/p/:v((a+)+bc)", "/p/:w"]
+        let spent = try Self.table(routes)
+        #expect(Self.winner(spent, Self.hostileURL) == "/p/:w")
+        let trace = try #require(spent.budgetTrace(Self.hostileURL))
+        #expect(trace.notReached.map(\.rawValue).contains(40), "\(trace)")
+        let lifted = try Self.table(routes, options: RouterOptions(regexBudget: .max))
+        #expect(Self.winner(lifted, Self.hostileURL) == "/p/:v((a+)+bc)")
     }
 
     @Test("a run the budget cannot pay for exhausts it; what was taken stays taken")

@@ -35,10 +35,12 @@ public struct RouterOptions: Sendable, Hashable {
     /// covers it; on `NSRegularExpression` each progress report past its allowance costs
     /// 10,000. When the budget left cannot pay, that route's regex is not run to its end: the
     /// route is a non-match, and ``Router/explain(_:)-(URL)`` reports it as
-    /// ``RouteStop/regexBudgetSpent(at:)``; every later run of that lookup then has only the
-    /// allowance of an empty subject, so thousands of distinct catastrophic patterns cost
-    /// about what as many ordinary ones do. Routes whose tails compile to the same pattern at
-    /// the same place share one run per lookup.
+    /// ``RouteStop/regexBudgetSpent(at:)``. Every later run of that lookup then has only the
+    /// allowance of an empty subject, and a later tail that repeats a group that repeats
+    /// (`(a+)+`, `(\w*)*`, the shape `waypoint lint` names) is not run at all and is reported
+    /// the same way, so thousands of distinct catastrophic patterns cost the budget and little
+    /// more. Routes whose tails compile to the same pattern at the same place share one run
+    /// per lookup.
     ///
     /// The guarantee: one lookup's search does at most `regexBudget` units of work past the
     /// allowances, plus one allowance per run, and at most two runs per distinct tail pattern

@@ -182,7 +182,9 @@ struct RegexEmitter {
                 if let name = parameterByGroup[group] { names.append((number, name)) }
             }
             names.sort { $0.group < $1.group }
-            return RouteRegex(regex: regex, parameters: names, pattern: bytes)
+            return RouteRegex(
+                regex: regex, parameters: names, pattern: bytes,
+                repeatsRepeatingGroup: NestedRepetition.occurs(in: String(decoding: bytes, as: UTF8.self)))
         } catch {
             let offset = routeOffset(forPatternOffset: error.offset, fallback: fallbackOffset)
             throw .invalidRegex(
@@ -203,4 +205,8 @@ struct RouteRegex: Sendable {
     /// route regexes with the same pattern match the same subjects alike, whatever their
     /// parameter names, which the pattern names `g0`, `g1`, … (``RegexEmitter``).
     let pattern: [UInt8]
+    /// Whether the pattern repeats a group that repeats (``NestedRepetition``), the shape
+    /// that can backtrack exponentially: once a lookup's budget is exhausted, such a tail is
+    /// not run (``LookupBudget``).
+    let repeatsRepeatingGroup: Bool
 }

@@ -7,6 +7,14 @@
 ///
 /// Object keys are compared as Swift strings, that is by canonical equivalence: `"é"` written
 /// precomposed or decomposed is one key.
+///
+/// Nesting depth: ``init(parsing:maximumDepth:)``, ``jsonString`` and ``description`` keep
+/// their own stacks, but Swift itself releases, compares and hashes nested arrays and objects
+/// one stack frame per level. A value nested some 3,000 levels deep can therefore exhaust a
+/// 512 KiB thread's stack when it is released (the size of secondary threads and of Swift
+/// concurrency's threads on Apple platforms; about 50,000 levels on an 8 MiB main thread).
+/// Parsed values stay far below that with ``defaultMaximumDepth``; build deeper values in
+/// code, or raise `maximumDepth` past a few thousand, only on a thread with a larger stack.
 public enum JSONValue: Sendable, Hashable {
     /// A JSON string.
     case string(String)

@@ -4,9 +4,12 @@
 ///
 /// The reader skips escapes and character classes and keeps a stack of open groups; it
 /// claims only what it sees, so a pattern it cannot read is reported as not nested.
-enum NestedRepetition {
+///
+/// `waypoint lint` names the routes of this shape, and a lookup whose regex budget is
+/// exhausted no longer runs tails of this shape (``LookupBudget``).
+package enum NestedRepetition {
     /// Whether `pattern` has a repeated group with a repetition inside.
-    static func occurs(in pattern: String) -> Bool {
+    package static func occurs(in pattern: String) -> Bool {
         let text = Array(pattern.unicodeScalars)
         // For each open group: whether something inside it repeats.
         var repeats = [false]
