@@ -44,8 +44,6 @@ struct BenchmarkOptions {
     var cacheChild: String?
     /// With `--cache-report`: where to keep the callgrind outputs.
     var callgrindOutputDirectory: String?
-    /// Whether `--contenders` was given.
-    var explicitContenders = false
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
