@@ -91,6 +91,23 @@ struct RegexBudgetTests {
     }
 
     @Test(
+        "2,000 distinct catastrophic patterns on short hostile URLs: the budget still stops them",
+        arguments: [8, 12, 16, 20, 28])
+    func distinctCatastrophicShortSubjects(runOfA: Int) throws {
+        // On a short run of `a`, each pattern does up to a few thousand steps: within one of
+        // ICU's progress reports, which never arrives, so without a charge for the unreported
+        // states 2,000 distinct ones cost 2,000 such runs on the Foundation engine.
+        let url = "s://h/p/" + String(repeating: "a", count: runOfA) + "bc"
+        let routes = Self.distinctCatastrophicRoutes(2_000) + ["/p/:v"]
+        let table = try Self.table(routes)
+        #expect(Self.winner(table, url) == "/p/:v")
+        let trace = try #require(table.budgetTrace(url))
+        // The budget pays 100 charges of 10,000 (ICU) or 10 match limits (PCRE2), each at most
+        // two runs (the allowance, then the charge), and one run finds it unable to pay.
+        #expect(trace.runs <= 2 * (1_000_000 / 10_000 + 1), "\(trace)")
+    }
+
+    @Test(
         "once the budget is exhausted, a tail that repeats a repeating group is not run, even one that would match"
     )
     func nestedRepetitionAfterExhaustion() throws {

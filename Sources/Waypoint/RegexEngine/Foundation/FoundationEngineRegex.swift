@@ -44,12 +44,18 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         }
         // Anchoring at the start is a matching option (`.anchored`), checked at match time.
         isAnchored = options.contains(.anchored)
+        chargesUnreportedStates = NestedRepetition.occurs(in: String(decoding: pattern, as: UTF8.self))
         captureCount = translated.captureCount
         groupNumbers = translated.groupNumbers
     }
 
     /// Whether matches must start at the start of the subject.
     private let isAnchored: Bool
+    /// Whether a run that finds no match is charged the states after its last progress
+    /// report, which ICU never reports: the pattern repeats a group that repeats
+    /// (``NestedRepetition``), the shape that can do 10,000 states of work on a short
+    /// subject without a report (issue 21 §1).
+    private let chargesUnreportedStates: Bool
 
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures
@@ -68,8 +74,11 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// every later one costs 10,000 units, taken as it arrives. When the budget left cannot
     /// pay for a report, the run stops there, before its own limit: ``RegexOutcome/budgetSpent``.
     /// The states saved after the last report (fewer than 10,000) are never reported, so
-    /// they are not charged. Once the budget is exhausted (``LookupBudget/isExhausted``), no
-    /// report is free.
+    /// they are not charged, except after a run of a pattern that repeats a repeating group
+    /// that found no match: it is charged 10,000 units more, as if it had reached one more
+    /// report, so that thousands of distinct such patterns on short subjects, each doing up
+    /// to 10,000 states unseen, still exhaust the budget (it then pays about 100 of them).
+    /// Once the budget is exhausted (``LookupBudget/isExhausted``), no report is free.
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures,
         budget: inout LookupBudget
@@ -77,10 +86,15 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         let text = captures.text(for: subject)
         let length = text.range.length
         budget.runs += 1
-        return run(
+        let outcome = run(
             text, stoppingAt: limits.ticks(forSubjectLength: length),
             free: budget.isExhausted ? 0 : FoundationLimits.allowanceTicks(forSubjectLength: length),
             budget: &budget, into: captures)
+        if chargesUnreportedStates && outcome == .noMatch {
+            // Taking what is not there marks the budget exhausted; the run itself is over.
+            _ = budget.take(UInt32(FoundationLimits.statesPerTick))
+        }
+        return outcome
     }
 
     /// Matches the subject `text` locates, stopping at progress report `allowed` (the match
