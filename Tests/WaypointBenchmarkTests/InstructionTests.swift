@@ -137,7 +137,7 @@ struct InstructionTests {
             ])
     }
 
-    @Test("destination-ratio bounds destination(for:) per hit over match(_:) on a URL string")
+    @Test("destination-ratio bounds destination(for:) per hit over match(_:) on the same URL")
     func destinationRatio() throws {
         let gate = try InstructionGate("destination-ratio=1.3")
         func report(destination: Double, url: Double) -> InstructionReport {
@@ -148,7 +148,7 @@ struct InstructionTests {
                     .init(
                         name: "gh",
                         contenders: [
-                            .init(key: "waypointURL", hits: counts(url), misses: counts(1)),
+                            .init(key: "waypointURLValue", hits: counts(url), misses: counts(1)),
                             .init(key: "waypointDestination", hits: counts(destination), misses: counts(1)),
                         ])
                 ])
@@ -156,7 +156,7 @@ struct InstructionTests {
         #expect(gate.failures(in: report(destination: 1_290, url: 1_000)).isEmpty)
         #expect(
             gate.failures(in: report(destination: 1_400, url: 1_000)) == [
-                "gh: destination(for:) takes 1.40x match(_:) per hit, above the gate's 1.30x"
+                "gh: destination(for:) takes 1.40x match(_:) of the same URL per hit, above the gate's 1.30x"
             ])
         #expect(
             gate.failures(in: Self.report(path: (1, 1), floor: (1, 1))) == [

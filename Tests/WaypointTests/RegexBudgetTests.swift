@@ -107,6 +107,20 @@ struct RegexBudgetTests {
         #expect(trace.runs <= 2 * (1_000_000 / 10_000 + 1), "\(trace)")
     }
 
+    @Test("a budget of 0 still reaches an ordinary URL past failed runs of nested repetition")
+    func zeroBudgetOrdinaryURL() throws {
+        // The failed run of `(a+)+b|z0` on `z1` does a few states: it must not exhaust even
+        // an empty budget, or the route after it, which matches at once, would be lost. On
+        // ICU a lookup may make 100 such runs (45 routes, with and without the trailing
+        // slash, are 90) before the budget counts as spent.
+        let routes = ["/c/:v((a+)+b|z0)", "/c/:v((a+)+b|z1)", "/c/:w"]
+        let table = try Self.table(routes, options: RouterOptions(regexBudget: 0))
+        #expect(Self.winner(table, "s://h/c/z1") == "/c/:v((a+)+b|z1)")
+        let many = Self.distinctCatastrophicRoutes(45) + ["/p/:v((a+)+b|y)", "/p/:w"]
+        let manyTable = try Self.table(many, options: RouterOptions(regexBudget: 0))
+        #expect(Self.winner(manyTable, "s://h/p/y") == "/p/:v((a+)+b|y)")
+    }
+
     @Test(
         "once the budget is exhausted, a tail that repeats a repeating group is not run, even one that would match"
     )

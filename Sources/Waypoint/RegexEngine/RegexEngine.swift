@@ -151,6 +151,9 @@ struct LookupBudget: Sendable, Equatable {
     /// The regex runs made so far (a run stopped at its allowance and run again counts two),
     /// for ``RouteTable/budgetTrace(_:)`` and the tests that count work rather than time.
     var runs = 0
+    /// The runs that found no match after work the engine never reported
+    /// (``recordUnreportedRun(upTo:)``).
+    private(set) var unreportedRuns = 0
 
     /// A full budget of `total` units.
     init(_ total: UInt32) {
@@ -165,6 +168,18 @@ struct LookupBudget: Sendable, Equatable {
     /// and marks the budget exhausted.
     ///
     /// - Returns: whether the units were taken.
+    /// Records a run that found no match after doing up to `units` of work the engine never
+    /// reported, so that the budget could not charge it: ICU's runs below their first
+    /// progress report, for a pattern that repeats a repeating group. A lookup may make
+    /// `max(100, total / units)` of them, as many as the budget could pay for and at least
+    /// the hundred a small budget (0 included) leaves to an ordinary lookup; the next one
+    /// marks the budget exhausted, so thousands of distinct such patterns on a short
+    /// hostile subject stop there (issue 21 §1).
+    mutating func recordUnreportedRun(upTo units: UInt32) {
+        unreportedRuns += 1
+        if unreportedRuns > max(100, Int(total / max(units, 1))) { isExhausted = true }
+    }
+
     @inline(__always)
     mutating func take(_ units: UInt32) -> Bool {
         guard units <= remaining else {

@@ -51,10 +51,10 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
 
     /// Whether matches must start at the start of the subject.
     private let isAnchored: Bool
-    /// Whether a run that finds no match is charged the states after its last progress
-    /// report, which ICU never reports: the pattern repeats a group that repeats
-    /// (``NestedRepetition``), the shape that can do 10,000 states of work on a short
-    /// subject without a report (issue 21 §1).
+    /// Whether a run that finds no match is counted as work ICU never reported
+    /// (``LookupBudget/recordUnreportedRun(upTo:)``): the pattern repeats a group that
+    /// repeats (``NestedRepetition``), the shape that can do 10,000 states of work on a
+    /// short subject without a report (issue 21 §1).
     private let chargesUnreportedStates: Bool
 
     func match(
@@ -74,10 +74,10 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// every later one costs 10,000 units, taken as it arrives. When the budget left cannot
     /// pay for a report, the run stops there, before its own limit: ``RegexOutcome/budgetSpent``.
     /// The states saved after the last report (fewer than 10,000) are never reported, so
-    /// they are not charged, except after a run of a pattern that repeats a repeating group
-    /// that found no match: it is charged 10,000 units more, as if it had reached one more
-    /// report, so that thousands of distinct such patterns on short subjects, each doing up
-    /// to 10,000 states unseen, still exhaust the budget (it then pays about 100 of them).
+    /// they are not charged. A run of a pattern that repeats a repeating group that found no
+    /// match is counted instead (``LookupBudget/recordUnreportedRun(upTo:)``): it may have
+    /// done up to 10,000 states unseen, so a lookup makes as many of them as the budget could
+    /// pay for at 10,000 units each, at least 100, and the next exhausts the budget.
     /// Once the budget is exhausted (``LookupBudget/isExhausted``), no report is free.
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures,
@@ -91,8 +91,7 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
             free: budget.isExhausted ? 0 : FoundationLimits.allowanceTicks(forSubjectLength: length),
             budget: &budget, into: captures)
         if chargesUnreportedStates && outcome == .noMatch {
-            // Taking what is not there marks the budget exhausted; the run itself is over.
-            _ = budget.take(UInt32(FoundationLimits.statesPerTick))
+            budget.recordUnreportedRun(upTo: UInt32(FoundationLimits.statesPerTick))
         }
         return outcome
     }
