@@ -197,18 +197,21 @@ extension Trie {
     private func runTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
     ) -> TailMemo.Outcome {
-        guard let tail = context.table.route(order: RouteTable.RegistrationOrder(order)).tail else {
+        let registrationOrder = RouteTable.RegistrationOrder(order)
+        guard let regex = context.table.route(order: registrationOrder).tail?.regex else {
             return .noMatch
         }
         // Once the budget is exhausted, a tail that can backtrack exponentially is not run:
         // on a subject that made earlier tails spend the budget, thousands of distinct ones
         // would each do their base allowance's work (on ICU, up to its first progress report,
-        // 10,000 states) for nothing (issue 21 §1).
-        if tail.repeatsRepeatingGroup && collector.budget.isExhausted {
+        // 10,000 states) for nothing (issue 21 §1). The budget is tested first, and only the
+        // flag is read, so an ordinary lookup pays one test of a Boolean.
+        if collector.budget.isExhausted,
+            context.table.route(order: registrationOrder).tail?.repeatsRepeatingGroup == true
+        {
             collector.recordBudgetSpent(order: order)
             return .budgetSpent
         }
-        let regex = tail.regex
         let limits = context.limits
         let data = context.matchData
         let start = Int(depth)
