@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTables
 
 /// The work of ``AASAChecker/check()``: explore both sides, observe the witnesses and the
 /// examples with the router and the AASA matcher, and read the findings off what they do.

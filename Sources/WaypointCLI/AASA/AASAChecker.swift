@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// `waypoint aasa check`: an app's AASA rules against a route table on one host
 /// (Documentation/aasa.md §7).

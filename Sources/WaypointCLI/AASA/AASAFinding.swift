@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// Something `waypoint aasa check` reports about an AASA file and a route table
 /// (Documentation/aasa.md §7).

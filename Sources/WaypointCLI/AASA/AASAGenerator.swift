@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTables
 
 /// `waypoint aasa generate`: the `applinks` components that open the URLs the routes match
 /// on a host (Documentation/aasa.md §8).

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// What `waypoint aasa check` and `generate` read from their command line: the app ID, the
 /// host, the routes files and the AASA file.

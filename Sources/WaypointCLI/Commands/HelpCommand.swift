@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 extension Command {
     /// `waypoint help [COMMAND]`: the same text as `waypoint --help` or

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// Where `match` and `explain` take their routes from: a routes file (`--routes FILE`) or
 /// routes given one by one (`--route PATTERN`, repeatable), never both.

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// The options shared by the commands that build a router from routes (`match`, `explain`,
 /// `lint`): the ``RouterOptions`` a pattern table sets in its `options`.

@@ -1,4 +1,5 @@
 import WaypointPOSIX
+import WaypointTables
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// Mistakes that route tables carried over from other routers or from URLs make: a port,
 /// a query, a `tel:`-style pseudo-scheme, other routers' parameter syntax, and stray

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTables
 
 /// Checks a routes file the way a router with `options` would register it (Documentation/spec/tables.md,
 /// Documentation/spec/routing.md): invalid routes, duplicates, shadowed routes, parameter names ending in

@@ -1,16 +1,18 @@
 import Waypoint
 
 extension String {
-    /// The text in double quotes as written, control characters escaped, as the `waypoint`
-    /// command line quotes names in its messages (its own `quoted` is internal to it).
-    var quoted: String {
+    /// The text in double quotes as written, with control characters written as escapes
+    /// so it stays on one line: routes read as the user wrote them (`"/products/:id(\d+)"`,
+    /// not `"/products/:id(\\d+)"`). The `waypoint` command line and the table runners quote
+    /// names in their messages with it; JSON output is escaped by the JSON writer instead.
+    package var quoted: String {
         DiagnosticText.quotedAsWritten(self)
     }
 }
 
 extension RouteError {
     /// ``description`` with the route as written, as the command line words it.
-    var message: String {
+    package var message: String {
         description(quoting: DiagnosticText.quotedAsWritten)
     }
 }
