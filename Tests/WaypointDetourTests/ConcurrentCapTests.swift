@@ -106,7 +106,7 @@ struct ConcurrentCapTests {
 
     @Test("the production deadline timer fires while every thread of the cooperative pool is blocked")
     func dispatchTimerWithBlockedPool() async throws {
-        try await HeavyTestGate.exclusively {
+        await HeavyTestGate.exclusively {
             let watchdog = Watchdog("the Dispatch deadline timer with a blocked pool")
             defer { watchdog.disarm() }
             let fired = Locked(false)
