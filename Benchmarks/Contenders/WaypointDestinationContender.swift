@@ -20,10 +20,9 @@ final class WaypointDestinationContender: Contender {
 
     init(routes: [String]) throws {
         destinations = DestinationRouter<Destination>()
-        try destinations.register(
-            routes.enumerated().map { index, route -> (String, DestinationRouter<Destination>.Builder) in
-                (route, { @Sendable link in Destination(route: index, parameters: link.routeParameters) })
-            })
+        try destinations.register(routes) { index in
+            { @Sendable link in Destination(route: index, parameters: link.routeParameters) }
+        }
     }
 
     func answer(_ lookup: Lookup) -> Answer? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A destination route's entry as the core shared with ``Router`` holds it: a class whose
 /// base is not generic, so that ``RouteBook`` and ``DestinationSearch`` are compiled once,
 /// specialised, for every destination type.
@@ -40,40 +42,55 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
 enum DestinationSearch {
     typealias Snapshot = RouteBook<AnyDestinationEntry>.Snapshot
 
-    /// What the search hands each matching route: the link its builder gets, the route's
-    /// entry and its match; true when the builder gave a destination, which ends the search.
-    typealias Attempt = (_ link: DeepLink, _ entry: AnyDestinationEntry, _ match: RouteMatch) -> Bool
+    /// What the search hands each matching route: the link its builder gets (with the
+    /// route's parameters), the route's entry and its priority; true when the builder gave
+    /// a destination, which ends the search.
+    typealias Attempt = (_ link: DeepLink, _ entry: AnyDestinationEntry, _ priority: Int) -> Bool
 
     /// Hands `attempt` the matching routes of `request` in `snapshot`, in priority order,
     /// until it returns true.
     static func run(_ request: LinkRequest, in snapshot: Snapshot, _ attempt: Attempt) {
-        var queryRange: Range<Int>?
-        guard
-            case .examined(let winner?, _) = snapshot.table.winner(
-                request.matchURL, pathRoutesOnly: request.pathRoutesOnly, query: &queryRange)
-        else { return }
-        // The split that found the winner found the query too: no second scan.
-        let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
-        if offer(winner, request, query: query, in: snapshot, to: attempt) { return }
-        // The winner passed the link on: find the routes after it, in order.
-        guard
-            case .examined(let all, _) = snapshot.table.all(
-                request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
-        else { return }
-        for match in all where match.priority > winner.priority {
-            if offer(match, request, query: query, in: snapshot, to: attempt) { return }
-        }
+        run(
+            request.matchURL, url: request.url, adaptation: request.adaptation,
+            pathRoutesOnly: request.pathRoutesOnly, in: snapshot, attempt)
     }
 
-    /// Hands `attempt` the route of `match`.
+    /// ``run(_:in:_:)`` for a URL the app received, matched as it is.
+    static func run(_ url: URL, in snapshot: Snapshot, _ attempt: Attempt) {
+        run(url.absoluteString, url: url, adaptation: nil, pathRoutesOnly: false, in: snapshot, attempt)
+    }
+
+    /// Hands `attempt` the matching routes of `matchURL`, each with a link of `url` and
+    /// `adaptation`.
+    ///
+    /// The winner's parameters move into its link: a builder that accepts the winner, the
+    /// common case, costs the lookup of ``Router/match(_:)-(URL)`` plus the entry, one
+    /// copy of the URL and the builder's call.
     @inline(__always)
-    private static func offer(
-        _ match: RouteMatch, _ request: LinkRequest, query: LinkQuery?, in snapshot: Snapshot,
-        to attempt: Attempt
-    ) -> Bool {
-        let link = DeepLink(
-            url: request.url, matchedURL: request.matched, routeParameters: match.routeParameters,
-            query: query, attachment: request.attachment)
-        return attempt(link, snapshot.value(atPriority: match.priority), match)
+    private static func run(
+        _ matchURL: String, url: URL, adaptation: LinkAdaptation?, pathRoutesOnly: Bool,
+        in snapshot: Snapshot,
+        _ attempt: Attempt
+    ) {
+        var queryRange: Range<Int>?
+        var parameters = RouteParameters()
+        guard
+            let priority = snapshot.table.winningRoute(
+                matchURL, pathRoutesOnly: pathRoutesOnly, query: &queryRange, parameters: &parameters)
+        else { return }
+        // The split that found the winner found the query too: no second scan.
+        let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: matchURL) })
+        let first = DeepLink(
+            url: url, adaptation: adaptation, routeParameters: consume parameters, query: query)
+        if attempt(first, snapshot.value(atPriority: priority), priority) { return }
+        // The winner passed the link on: find the routes after it, in order.
+        guard case .examined(let all, _) = snapshot.table.all(matchURL, pathRoutesOnly: pathRoutesOnly) else {
+            return
+        }
+        for match in all where match.priority > priority {
+            let link = DeepLink(
+                url: url, adaptation: adaptation, routeParameters: match.routeParameters, query: query)
+            if attempt(link, snapshot.value(atPriority: match.priority), match.priority) { return }
+        }
     }
 }

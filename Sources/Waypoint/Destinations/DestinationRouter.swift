@@ -87,12 +87,16 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         try book.register(CollectionOfOne((route, Entry(build: build, print: print) as AnyDestinationEntry)))
     }
 
-    /// Registers routes in order with their builders, with one publication of the table:
-    /// how the benchmark loads a large table.
+    /// Registers `routes` in order, each with the builder `builder` makes of its index, with
+    /// one publication of the table: how the benchmark loads a large table.
+    ///
+    /// (Builders handed over in a sequence of `(String, Builder)` pairs would be stored
+    /// behind two reabstraction thunks, which no app's `register(_:destination:)` pays.)
     ///
     /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
-    package func register(_ routes: some Sequence<(String, Builder)>) throws(RouteError) {
-        try book.register(routes.lazy.map { ($0.0, Entry(build: $0.1, print: nil) as AnyDestinationEntry) })
+    package func register(_ routes: [String], builder: (_ index: Int) -> Builder) throws(RouteError) {
+        try book.register(
+            routes.enumerated().map { ($1, Entry(build: builder($0), print: nil) as AnyDestinationEntry) })
     }
 
     /// Registers the route `route` names with the builder of its destination.
@@ -132,8 +136,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     public func destination(for url: URL) -> Destination? {
         var destination: Destination?
         search(url) { link, entry, _ in
-            destination = try? DestinationEntry<Destination>.of(entry).build(link)
-            return destination != nil
+            guard let built = try? DestinationEntry<Destination>.of(entry).build(link) else { return false }
+            destination = built
+            return true
         }
         return destination
     }
@@ -143,8 +148,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     public func destination(for url: String) -> Destination? {
         var destination: Destination?
         search(url) { link, entry, _ in
-            destination = try? DestinationEntry<Destination>.of(entry).build(link)
-            return destination != nil
+            guard let built = try? DestinationEntry<Destination>.of(entry).build(link) else { return false }
+            destination = built
+            return true
         }
         return destination
     }
@@ -160,13 +166,13 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
 
     /// Hands `attempt` the matching routes of `url` in the current table, winner first.
     @usableFromInline
-    func search(_ url: URL, _ attempt: (DeepLink, AnyDestinationEntry, RouteMatch) -> Bool) {
-        DestinationSearch.run(LinkRequest(url), in: book.snapshot, attempt)
+    func search(_ url: URL, _ attempt: (DeepLink, AnyDestinationEntry, Int) -> Bool) {
+        DestinationSearch.run(url, in: book.snapshot, attempt)
     }
 
     /// Hands `attempt` the matching routes of the URL string `url`; none when it is not a URL.
     @usableFromInline
-    func search(_ url: String, _ attempt: (DeepLink, AnyDestinationEntry, RouteMatch) -> Bool) {
+    func search(_ url: String, _ attempt: (DeepLink, AnyDestinationEntry, Int) -> Bool) {
         guard let parsed = URL(string: url) else { return }
         DestinationSearch.run(LinkRequest(matchURL: url, url: parsed), in: book.snapshot, attempt)
     }
@@ -183,9 +189,11 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     private static func resolve(_ request: LinkRequest, in snapshot: DestinationSearch.Snapshot) -> Resolved?
     {
         var resolved: Resolved?
-        DestinationSearch.run(request, in: snapshot) { link, entry, match in
+        DestinationSearch.run(request, in: snapshot) { link, entry, priority in
             guard let destination = try? Entry.of(entry).build(link) else { return false }
-            resolved = Resolved(destination: destination, match: match)
+            resolved = Resolved(
+                destination: destination, match: RouteMatch(matched: link.routeParameters, priority: priority)
+            )
             return true
         }
         return resolved

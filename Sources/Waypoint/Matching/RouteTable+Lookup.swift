@@ -129,6 +129,22 @@ extension RouteTable {
         }
     }
 
+    /// The priority of the winning route of ``winner(_:pathRoutesOnly:query:)``, with its
+    /// parameters in `parameters`; nil when no route matches or the URL is refused. For
+    /// callers that do not tell the two apart and go on with the parameters alone: the
+    /// match's parameters move out, and no ``Winner`` or ``RouteMatch`` is copied.
+    @inline(never)
+    package func winningRoute(
+        _ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?, parameters: inout RouteParameters
+    ) -> Int? {
+        guard case .examined(let match?, _) = winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
+        else {
+            return nil
+        }
+        parameters = match.routeParameters
+        return match.priority
+    }
+
     /// The winning route among scheme-less path routes for a bare path such as
     /// `/products/42` (a query or fragment in `path` is not part of the match).
     package func winner(path: String) -> Winner {

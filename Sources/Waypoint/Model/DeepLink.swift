@@ -24,7 +24,9 @@ public struct DeepLink: Sendable {
     /// adapter links the URL made of the link's route, such as `detour:/products/42?color=red`
     /// for a Detour link or `yourapp:/products/42` for a Paylisher link. Route parameters and
     /// query parameters are read from it.
-    public let matchedURL: URL
+    public var matchedURL: URL {
+        adaptation?.matchedURL ?? url
+    }
 
     /// The parameters captured by the route, by name, in route order: the same type as
     /// ``RouteMatch/routeParameters``. An optional parameter that did not take part in the
@@ -59,7 +61,13 @@ public struct DeepLink: Sendable {
 
     /// A value that an adapter attached to the link, such as its own link type. It is not
     /// part of equality.
-    package let attachment: (any Sendable)?
+    package var attachment: (any Sendable)? {
+        adaptation?.attachment
+    }
+
+    /// The matched URL and attachment of an adapter's link; nil for a link the router
+    /// matched as it is, which so carries four words fewer to copy and destroy.
+    let adaptation: LinkAdaptation?
 
     /// Creates a link the way the router does.
     ///
@@ -75,21 +83,19 @@ public struct DeepLink: Sendable {
         attachment: (any Sendable)? = nil
     ) {
         self.init(
-            url: url, matchedURL: matchedURL, routeParameters: routeParameters, query: LinkQuery.of(rawQuery),
-            attachment: attachment)
+            url: url,
+            adaptation: matchedURL == nil && attachment == nil
+                ? nil : LinkAdaptation(matchedURL: matchedURL, attachment: attachment),
+            routeParameters: routeParameters, query: LinkQuery.of(rawQuery))
     }
 
-    /// Creates a link with a query that other links may share, as a dispatch does for the
-    /// links it makes of one URL.
-    init(
-        url: URL, matchedURL: URL?, routeParameters: RouteParameters, query: LinkQuery?,
-        attachment: (any Sendable)?
-    ) {
+    /// Creates a link with a query and an adaptation that other links may share, as a
+    /// dispatch does for the links it makes of one URL.
+    init(url: URL, adaptation: LinkAdaptation?, routeParameters: RouteParameters, query: LinkQuery?) {
         self.url = url
-        self.matchedURL = matchedURL ?? url
+        self.adaptation = adaptation
         self.routeParameters = routeParameters
         self.query = query
-        self.attachment = attachment
     }
 
     /// Creates a link for `url` without route parameters, reading its query.

@@ -10,7 +10,9 @@ struct LinkDispatch: Sendable {
     /// nothing matched), or with routes to try.
     enum Start {
         case finished(DeepLinkResult)
-        case candidates(LinkDispatch)
+        /// Boxed: inline, the 146-byte payload made every dispatch copy the value twice with
+        /// `memcpy`, even one that finishes at once (decisions.md, issue 23 §8).
+        indirect case candidates(LinkDispatch)
     }
 
     /// Where a run of the handlers stopped.
@@ -83,8 +85,9 @@ struct LinkDispatch: Sendable {
                 let waiting = snapshot.delivery?.waitIfNeeded(
                     request, for: condition, pass: pass ?? GatePass(),
                     deepLink: DeepLink(
-                        url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
-                        query: query, attachment: request.attachment),
+                        url: request.url, adaptation: request.adaptation,
+                        routeParameters: first.routeParameters,
+                        query: query),
                     route: first.route)
             {
                 return .finished(waiting)
@@ -105,8 +108,8 @@ struct LinkDispatch: Sendable {
         query: consuming LinkQuery?
     ) -> DeepLinkResult {
         let deepLink = DeepLink(
-            url: request.url, matchedURL: request.matched, routeParameters: first.routeParameters,
-            query: query, attachment: request.attachment)
+            url: request.url, adaptation: request.adaptation, routeParameters: first.routeParameters,
+            query: query)
         closure(deepLink)
         return DeepLinkResult(deepLink: consume deepLink, route: first.route, failure: nil)
     }
@@ -114,9 +117,9 @@ struct LinkDispatch: Sendable {
     /// The deep link handlers of the route at `position` receive.
     private func link(at position: Int) -> DeepLink {
         DeepLink(
-            url: request.url, matchedURL: request.matched,
+            url: request.url, adaptation: request.adaptation,
             routeParameters: position == 0 ? first.routeParameters : rest[position - 1].routeParameters,
-            query: query, attachment: request.attachment)
+            query: query)
     }
 
     /// The route string of the route at `position`.

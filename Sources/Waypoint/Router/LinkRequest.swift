@@ -7,10 +7,9 @@ package struct LinkRequest: Sendable {
     package let matchURL: String
     /// The link's original URL, the deep link's ``DeepLink/url``.
     package let url: URL
-    /// `matchURL` as a URL, the deep link's ``DeepLink/matchedURL``; nil when it is `url`.
-    package let matched: URL?
-    /// A value for adapters, kept in the deep link.
-    package let attachment: (any Sendable)?
+    /// What an adapter adds to the deep links of the request (the matched URL, its own
+    /// link); nil for a URL matched as it is. One reference, shared by the request's links.
+    let adaptation: LinkAdaptation?
     /// When true, host routes take no part (adapter links have no host).
     package let pathRoutesOnly: Bool
 
@@ -21,8 +20,9 @@ package struct LinkRequest: Sendable {
     ) {
         self.matchURL = matchURL
         self.url = url
-        self.matched = matched
-        self.attachment = attachment
+        adaptation =
+            matched == nil && attachment == nil
+            ? nil : LinkAdaptation(matchedURL: matched, attachment: attachment)
         self.pathRoutesOnly = pathRoutesOnly
     }
 
@@ -41,4 +41,19 @@ struct GatePass: Sendable {
     /// The condition the app approved this link for: a winning route that requires it
     /// does not make the link wait again.
     var approved: LinkCondition?
+}
+
+/// What an adapter adds to a deep link: the URL it matched, when that is not the link's
+/// own, and its own link type. Kept out of ``DeepLink``'s inline storage, so that a link
+/// the router matched as it is carries one nil reference for both.
+final class LinkAdaptation: Sendable {
+    /// The matched URL; nil when it is the link's ``DeepLink/url``.
+    let matchedURL: URL?
+    /// A value for adapters, kept as it is.
+    let attachment: (any Sendable)?
+
+    init(matchedURL: URL?, attachment: (any Sendable)?) {
+        self.matchedURL = matchedURL
+        self.attachment = attachment
+    }
 }
