@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// Fuzz target `route-compiler`: a route string, then URLs to match it against.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointReference
 
 @testable import Waypoint
 

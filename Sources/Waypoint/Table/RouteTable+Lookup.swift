@@ -73,7 +73,7 @@ extension RouteTable {
             var selected = SIMD4<Int32>(0, pathRoutesOnly || tries[1].earliestOrder == .max ? -1 : 1, -1, -1)
             // Without scheme routes (the common table) the scheme is not looked up.
             if tries.count > 2 {
-                let scheme = schemes.child(of: 0, key: schemeBytes, foldCase: true)
+                let scheme = schemes.index(of: schemeBytes)
                 if scheme >= 0 {
                     selected[2] = 2 + 2 * scheme
                     if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }
