@@ -92,7 +92,7 @@ struct MatchInvariants {
         for route in compiled {
             let name = route.pattern.route
             do {
-                try router.register(name) { _ in }
+                try router.register(RouteName(name)) { _ in }
             } catch {
                 throw FuzzViolation("a route that compiled is registered", "\(quoted(name)): \(error)")
             }

@@ -14,7 +14,9 @@ package struct DecodedSegments: Sendable {
         var url = url
         guard
             let (scheme, segments) = url.withUTF8({ bytes -> ([UInt8], [[UInt8]])? in
-                guard bytes.count <= options.urlLengthBound, let parts = URLParts.split(bytes) else {
+                guard bytes.count <= options.urlLengthBound,
+                    let parts = URLParts.split(bytes)?.matched(in: bytes, host: options.customSchemeHost)
+                else {
                     return nil
                 }
                 let segments = SegmentView.withSegments(

@@ -67,7 +67,9 @@ extension RouteTable {
                     body(LookupInput(view: view, tries: SIMD4(0, -1, -1, -1), scheme: none))
                 }
             }
-            guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
+            guard let parts = URLParts.split(bytes)?.matched(in: bytes, host: options.customSchemeHost) else {
+                return refused(.invalidURL)
+            }
             query = parts.query
             let schemeBytes = UnsafeBufferPointer(rebasing: bytes[parts.scheme])
             var selected = SIMD4<Int32>(0, pathRoutesOnly || tries[1].earliestOrder == .max ? -1 : 1, -1, -1)
