@@ -139,7 +139,7 @@ struct FaceParityTests {
                 continue
             }
             #expect(setup.face.delivery.denyWaiting("signedIn"), "\(setup.name)")
-            setup.face.handle(Self.url("account", 2))
+            _ = setup.face.handle(Self.url("account", 2))
             setup.face.delivery.grant("signedIn")
             #expect(setup.delivered.withLock { $0 } == [2], "\(setup.name)")
             #expect(denied.withLock { $0 } == [1], "\(setup.name)")
