@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
+        .plugin(name: "WaypointRoutesPlugin", targets: ["WaypointRoutesPlugin"]),
+        .plugin(name: "WaypointGenerateAssociation", targets: ["WaypointGenerateAssociation"]),
     ],
     // The regex engine (Documentation/regex-engines.md). By default PCRE2 where the package
     // builds it (Linux) and Foundation's NSRegularExpression everywhere else; the
@@ -62,6 +64,28 @@ let package = Package(
                 "Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX", "WaypointTables",
             ],
             swiftSettings: swiftSettings
+        ),
+        // The build tool plugin a target applies to check its routes files and pattern tables
+        // while it builds and to generate RouteName constants from its routes files; it runs
+        // `waypoint build-check` (the DocC article "CheckingRoutesAtBuildTime").
+        .plugin(
+            name: "WaypointRoutesPlugin",
+            capability: .buildTool(),
+            dependencies: ["WaypointCLI"]
+        ),
+        // `swift package waypoint-generate-association`: writes the association files that
+        // open a package's routes (`waypoint aasa generate`) into the package.
+        .plugin(
+            name: "WaypointGenerateAssociation",
+            capability: .command(
+                intent: .custom(
+                    verb: "waypoint-generate-association",
+                    description: "Writes the association files that open the routes of the package's routes files"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "writes the association files (apple-app-site-association)")
+                ]
+            ),
+            dependencies: ["WaypointCLI"]
         ),
         // What both adapters' URLSession transports share: streaming a body under a byte
         // limit. Not a product; FoundationNetworking stays out of the core.
