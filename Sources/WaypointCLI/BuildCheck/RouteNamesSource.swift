@@ -8,10 +8,14 @@ import Waypoint
 /// import Waypoint
 ///
 /// extension RouteName {
-///     /// `/products/:id`, App.routes line 2.
+///     /// `/products/:id` in App.routes.
 ///     static let productDetail = RouteName("/products/:id")
 /// }
 /// ```
+///
+/// Nothing in it depends on a route's line, so editing comments and blank lines, or adding a
+/// route, changes no other constant's text, and a file whose text is unchanged is not written
+/// again (the build then recompiles nothing).
 ///
 /// The constants are internal: they belong to the target whose routes file they come from,
 /// as its resources do, and two targets with routes files never clash
@@ -27,7 +31,7 @@ enum RouteNamesSource {
         text += "import Waypoint\n\nextension RouteName {\n"
         for constant in constants {
             let shown = CommandError.oneLine(constant.route).replacingBackticks
-            text += "    /// `\(shown)`, \(CommandError.oneLine(fileName)) line \(constant.line).\n"
+            text += "    /// `\(shown)` in \(CommandError.oneLine(fileName)).\n"
             text += "    static let \(RouteNaming.declared(constant.name)) = RouteName(\(literal(constant.route)))\n"
         }
         return text + "}\n"

@@ -8,13 +8,15 @@ import WaypointTables
 ///   be an ASCII Swift identifier (`[A-Za-z_][A-Za-z0-9_]*`), not `_` alone, and not one of
 ///   the names a member cannot usefully have (``reserved``).
 /// - Without one, the name is derived from the route's words: the scheme's, the literal
-///   text's and the parameter names', each a run of ASCII letters and digits (so `-`, `_`,
-///   `.`, `%` and anything outside ASCII separate words, and `*`, `**` and regex text give
-///   none), joined in camelCase: `/products/:id` is `productsId`, `/user-profile/settings`
-///   is `userProfileSettings`, `shop://app/cart` is `shopAppCart`. A name that would start
-///   with a digit gets `_` in front (`/2fa` is `_2fa`); a reserved one gets `Route` behind
-///   (`/init` is `initRoute`). A route with no words (`/`, `.*`, `/:id(\d+)` has `id`) gets
-///   no derived name.
+///   text's and the parameter names', each a run of letters and digits (so `-`, `_`, `.`,
+///   `%` and the like separate words, and `*`, `**` and regex text give none), joined in
+///   camelCase: `/products/:id` is `productsId`, `/user-profile/settings` is
+///   `userProfileSettings`, `shop://app/cart` is `shopAppCart`. A word with a letter or digit
+///   outside ASCII is left out (`/café/menu` is `menu`): names are ASCII, so every keyboard
+///   types them and no Unicode normalization can make two spellings of one name. A name
+///   that would start with a digit gets `_` in front (`/2fa` is `_2fa`); a reserved one gets
+///   `Route` behind (`/init` is `initRoute`). A route with no words (`/`, `.*`, `/(a|b)`)
+///   gets no derived name.
 /// - Swift keywords are legal names: the declaration escapes them (`` `default` ``) and code
 ///   uses them as `.default`.
 enum RouteNaming {
@@ -88,9 +90,9 @@ enum RouteNaming {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// The runs of ASCII letters and digits in `text`.
+    /// The runs of letters and digits in `text` that are all ASCII.
     private static func words(_ text: String) -> [Substring] {
-        text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        text.split { !($0.isLetter || $0.isNumber) }.filter { $0.allSatisfy(\.isASCII) }
     }
 
     /// The first word of a name, lower-cased at its start: `Products` is `products`, `API`
