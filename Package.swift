@@ -80,9 +80,11 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "waypoint-generate-association",
-                    description: "Writes the association files that open the routes of the package's routes files"),
+                    description:
+                        "Writes the association files that open the routes of the package's routes files"),
                 permissions: [
-                    .writeToPackageDirectory(reason: "writes the association files (apple-app-site-association)")
+                    .writeToPackageDirectory(
+                        reason: "writes the association files (apple-app-site-association)")
                 ]
             ),
             dependencies: ["WaypointCLI"]

@@ -28,15 +28,19 @@ struct WaypointGenerateAssociation: CommandPlugin {
             values[option] = extractor.extractOption(named: option).last
         }
         guard extractor.remainingArguments.isEmpty else {
-            throw PluginFailure("unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
+            throw PluginFailure(
+                "unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
         }
-        let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
+        let targets =
+            targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
         let routes = targets.compactMap { $0 as? SourceModuleTarget }
             .flatMap { $0.sourceFiles.map(\.url) }
             .filter { $0.pathExtension == "routes" }
             .sorted { $0.path < $1.path }
         guard !routes.isEmpty else {
-            throw PluginFailure("no routes file (*.routes) in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))")
+            throw PluginFailure(
+                "no routes file (*.routes) in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))"
+            )
         }
         let output =
             outputOption.map { URL(fileURLWithPath: $0, relativeTo: context.package.directoryURL) }
@@ -46,14 +50,16 @@ struct WaypointGenerateAssociation: CommandPlugin {
         for platform in platforms {
             let missing = platform.requiredOptions.filter { values[$0] == nil }
             guard missing.isEmpty else {
-                throw PluginFailure("--\(platform.flag) needs \(missing.map { "--\($0)" }.joined(separator: " and "))")
+                throw PluginFailure(
+                    "--\(platform.flag) needs \(missing.map { "--\($0)" }.joined(separator: " and "))")
             }
             let arguments = platform.arguments(values) + routerFlags.map { "--\($0)" } + routes.map(\.path)
             let run = try Self.run(tool, arguments, scratch: context.pluginWorkDirectoryURL)
             // 1: the file opens more than the routes match somewhere; it is still the best
             // file for them, and the findings say where.
             guard run.status == 0 || run.status == 1 else {
-                throw PluginFailure("waypoint \(arguments.prefix(2).joined(separator: " ")) failed:\n\(run.errors)")
+                throw PluginFailure(
+                    "waypoint \(arguments.prefix(2).joined(separator: " ")) failed:\n\(run.errors)")
             }
             for line in run.errors.split(separator: "\n") { Diagnostics.warning(String(line)) }
             let file = output.appending(path: platform.fileName)

@@ -58,7 +58,8 @@ struct WaypointRoutesPlugin: BuildToolPlugin {
     static func outputName(_ file: URL, root: URL, suffix: String) -> String {
         let path = file.standardizedFileURL.path
         let base = root.standardizedFileURL.path
-        var relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : file.lastPathComponent
+        var relative =
+            path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : file.lastPathComponent
         for ending in [".waypoint.json", ".routes"] where relative.hasSuffix(ending) {
             relative.removeLast(ending.count)
             break

@@ -59,7 +59,8 @@ struct RouteNamingTests {
         Annotation(name: "default", problem: nil),
         Annotation(name: "v2", problem: nil),
         Annotation(
-            name: "", problem: #"the name annotation is empty: write the name after "@", such as "@productDetail""#),
+            name: "",
+            problem: #"the name annotation is empty: write the name after "@", such as "@productDetail""#),
         Annotation(
             name: "2fa",
             problem:
@@ -77,9 +78,11 @@ struct RouteNamingTests {
         ),
         Annotation(name: "_", problem: #""_" cannot be a route name"#),
         Annotation(
-            name: "init", problem: #"route name "init" cannot be used: ".init" means something else on RouteName"#),
+            name: "init",
+            problem: #"route name "init" cannot be used: ".init" means something else on RouteName"#),
         Annotation(
-            name: "Type", problem: #"route name "Type" cannot be used: ".Type" means something else on RouteName"#),
+            name: "Type",
+            problem: #"route name "Type" cannot be used: ".Type" means something else on RouteName"#),
     ]
 
     @Test("an annotation's name is checked", arguments: annotations)

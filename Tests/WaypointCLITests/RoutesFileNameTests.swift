@@ -16,8 +16,11 @@ struct RoutesFileNameTests {
     }
 
     static let cases: [Case] = [
-        Case(line: "/products/:id  @productDetail", route: "/products/:id", name: "productDetail", column: 16),
-        Case(line: "/products/:id\t@productDetail  \t", route: "/products/:id", name: "productDetail", column: 15),
+        Case(
+            line: "/products/:id  @productDetail", route: "/products/:id", name: "productDetail", column: 16),
+        Case(
+            line: "/products/:id\t@productDetail  \t", route: "/products/:id", name: "productDetail",
+            column: 15),
         Case(line: "/café @menu", route: "/café", name: "menu", column: 7),
         Case(line: "/a @", route: "/a", name: "", column: 4),
         Case(line: "/a @2fa", route: "/a", name: "2fa", column: 4),
@@ -53,14 +56,18 @@ struct RoutesFileNameTests {
     func commands() async throws {
         let directory = try ScratchDirectory()
         try directory.write("routes.txt", "/products/:id(\\d+)  @productDetail\n/cart\t@cart\n")
-        let match = try await CLI.run(["match", "--routes", "routes.txt", "app://x/products/42"], in: directory.url)
+        let match = try await CLI.run(
+            ["match", "--routes", "routes.txt", "app://x/products/42"], in: directory.url)
         #expect(match.status == 0, "\(match)")
         #expect(match.lines.contains(#"  route: /products/:id(\d+)"#))
         let lint = try await CLI.run(["lint", "routes.txt"], in: directory.url)
         #expect(lint.status == 0, "\(lint)")
         #expect(lint.output == "2 routes, 0 findings\n")
         let generate = try await CLI.run(
-            ["aasa", "generate", "--app-id", "ABCDE12345.com.example.app", "--host", "example.com", "routes.txt"],
+            [
+                "aasa", "generate", "--app-id", "ABCDE12345.com.example.app", "--host", "example.com",
+                "routes.txt",
+            ],
             in: directory.url)
         #expect(generate.output.contains(#""comment": "route /cart""#), "\(generate)")
     }

@@ -63,7 +63,9 @@ struct BuildDiagnostic: Sendable, Hashable {
     /// `diagnostics` ordered by line, keeping the order of those on one line (and of those
     /// without a line, which come first).
     static func byLine(_ diagnostics: [BuildDiagnostic]) -> [BuildDiagnostic] {
-        diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
-            .map(\.element)
+        diagnostics.enumerated().sorted {
+            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+        }
+        .map(\.element)
     }
 }

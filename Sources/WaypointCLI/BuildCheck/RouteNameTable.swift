@@ -79,7 +79,8 @@ struct RouteNameTable: Sendable {
                 continue
             }
             guard generated.insert(candidate.name).inserted else { continue }
-            constants.append(Constant(name: candidate.name, route: candidate.entry.route, line: candidate.entry.line))
+            constants.append(
+                Constant(name: candidate.name, route: candidate.entry.route, line: candidate.entry.line))
         }
         self.constants = constants
         self.diagnostics = BuildDiagnostic.byLine(diagnostics)
@@ -109,11 +110,14 @@ struct RouteNameTable: Sendable {
                 if let problem = RouteNaming.problem(withName: annotation.text) {
                     diagnostics.append(
                         BuildDiagnostic(
-                            .error, "invalidName", file: file.path, line: entry.line, column: annotation.column,
+                            .error, "invalidName", file: file.path, line: entry.line,
+                            column: annotation.column,
                             message: problem))
                     continue
                 }
-                candidates.append(Candidate(name: annotation.text, entry: entry, column: annotation.column, isDerived: false))
+                candidates.append(
+                    Candidate(
+                        name: annotation.text, entry: entry, column: annotation.column, isDerived: false))
             } else if isRepeat {
                 continue
             } else if let name = RouteNaming.derivedName(pattern) {

@@ -40,7 +40,8 @@ extension TableFileCheck {
                 case .routeNeverOpened, .routePartlyOpened, .noRules: .error
                 case .unroutedURL, .deadRule: .warning
                 }
-            let message = "\(finding.message) (\(finding.method.rawValue); \(section.source) for \(section.appID))"
+            let message =
+                "\(finding.message) (\(finding.method.rawValue); \(section.source) for \(section.appID))"
             if let route = finding.route {
                 diagnostics.append(
                     BuildDiagnostic(
@@ -73,7 +74,8 @@ extension TableFileCheck {
                 BuildDiagnostic(
                     .warning, "staleFinding", file: table.file, line: sectionLine,
                     message:
-                        "the aasa check reports the expected findings in another order than \"findings\" lists them"))
+                        "the aasa check reports the expected findings in another order than \"findings\" lists them"
+                ))
         }
         return diagnostics
     }
@@ -90,36 +92,28 @@ extension TableFileCheck {
     }
 
     /// Where a table's association rules are written: the file its `aasa` member names (read
-    /// beside the table) or the member's inline `applinks`.
-    private struct RuleSource {
-        let file: String
-        let lines: JSONLineMap
-        let prefix: [JSONLineMap.Step]
+    /// beside the table, as the member's check reads it) or the member's inline `applinks`.
+    private enum RuleSource {
+        /// The association file, and where its values are.
+        case file(String, JSONLineMap)
+        /// The table, whose `aasa.applinks` holds the rules.
+        case inline(PatternTable)
 
         init(_ table: PatternTable) {
-            let member = table.members["aasa"]?.objectValue
-            if let path = member?["file"]?.stringValue {
-                var resolved = path
-                if !path.hasPrefix("/"), let slash = table.file.lastIndex(of: "/") {
-                    resolved = String(table.file[...slash]) + path
-                }
-                file = resolved
-                // The file was read and parsed when the section was read; only the lines are
-                // new here. Deep enough for `applinks.details[d].components[c]`.
-                let text = (try? TextFile.read(resolved)) ?? ""
-                lines = (try? JSONValue.parsingWithLines(text, recordingDepth: 5))?.lines ?? JSONLineMap()
-                prefix = []
-                tableLines = nil
-            } else {
-                file = table.file
-                lines = JSONLineMap()
-                prefix = [.key("aasa")]
-                tableLines = table
+            guard let path = table.members["aasa"]?.objectValue?["file"]?.stringValue else {
+                self = .inline(table)
+                return
             }
+            var resolved = path
+            if !path.hasPrefix("/"), let slash = table.file.lastIndex(of: "/") {
+                resolved = String(table.file[...slash]) + path
+            }
+            // The section's check read and parsed the file already; only its lines are new
+            // here, down to `applinks.details[d].components[c]`.
+            let text = (try? TextFile.read(resolved)) ?? ""
+            self = .file(
+                resolved, (try? JSONValue.parsingWithLines(text, recordingDepth: 5))?.lines ?? JSONLineMap())
         }
-
-        /// The table, when the rules are inline.
-        private let tableLines: PatternTable?
 
         /// The file and line of `rule`, when known.
         func place(of rule: AppLinksRule) -> (file: String, line: Int)? {
@@ -127,8 +121,10 @@ extension TableFileCheck {
                 .key("applinks"), .key("details"), .index(rule.detailsIndex),
                 .key(rule.kind == .component ? "components" : "paths"), .index(rule.index),
             ]
-            let line = tableLines.map { $0.line(at: prefix + path) } ?? lines.line(at: path)
-            return line.map { (file, $0) }
+            switch self {
+            case .file(let file, let lines): return lines.line(at: path).map { (file, $0) }
+            case .inline(let table): return table.line(at: [.key("aasa")] + path).map { (table.file, $0) }
+            }
         }
     }
 }

@@ -48,7 +48,9 @@ struct TableFileCheck: Sendable {
             return [
                 BuildDiagnostic(
                     .error, "malformedTable", file: table.file, line: tableLine,
-                    message: "\(table.label): adapter \(table.adapter.quoted) is not supported (waypoint runs: \(runs))")
+                    message:
+                        "\(table.label): adapter \(table.adapter.quoted) is not supported (waypoint runs: \(runs))"
+                )
             ]
         }
         let results: [CheckResult]
@@ -86,7 +88,8 @@ struct TableFileCheck: Sendable {
             RoutesFileCheck.diagnostic($0, file: table.file, withColumn: false)
         }
         if let association {
-            diagnostics += associationDiagnostics(table, result: association, routes: routes, options: options)
+            diagnostics += associationDiagnostics(
+                table, result: association, routes: routes, options: options)
         }
         return diagnostics
     }
@@ -100,7 +103,8 @@ struct TableFileCheck: Sendable {
             let expected = result.expected.objectValue?["expectError"]?.stringValue
             let reason = result.note.map { ": \($0)" } ?? ""
             guard let expected else { return "route \(result.input.quoted) does not register\(reason)" }
-            return "route \(result.input.quoted) should fail to register with \(expected), got \(result.actual.jsonString)\(reason)"
+            return
+                "route \(result.input.quoted) should fail to register with \(expected), got \(result.actual.jsonString)\(reason)"
         }
         var text =
             "\(result.label) fails for \(result.input): expected \(result.expected.jsonString), got \(result.actual.jsonString)"
@@ -115,7 +119,8 @@ struct TableFileCheck: Sendable {
         let list = table.members["routes"]?.arrayValue ?? []
         return list.enumerated().compactMap { offset, item in
             item.stringValue.map {
-                RoutesFile.Entry(line: table.line(at: [.key("routes"), .index(offset)]) ?? tableLine, route: $0)
+                RoutesFile.Entry(
+                    line: table.line(at: [.key("routes"), .index(offset)]) ?? tableLine, route: $0)
             }
         }
     }

@@ -51,7 +51,8 @@ extension Command {
                 help: "another routes file of the target, whose names must differ (repeatable)"),
         ] + RouterFlags.all + [.json("print one JSON object")],
         arguments: Arguments(name: "FILE", minimum: 1, maximum: nil),
-        exitStatus: "0 no errors (warnings allowed), 1 errors, 2 bad usage or an output that cannot be written.",
+        exitStatus:
+            "0 no errors (warnings allowed), 1 errors, 2 bad usage or an output that cannot be written.",
         run: { invocation, console throws(CommandError) in
             let output = invocation.value("--swift-output")
             if output != nil && invocation.arguments.count != 1 {
@@ -66,7 +67,9 @@ extension Command {
                     others.append(try RoutesFile(path: path))
                 } catch {
                     diagnostics.append(
-                        BuildDiagnostic(.error, "unreadableFile", file: TextFile.displayName(path), message: error.message))
+                        BuildDiagnostic(
+                            .error, "unreadableFile", file: TextFile.displayName(path), message: error.message
+                        ))
                 }
             }
             var names: [JSONValue] = []
@@ -83,19 +86,24 @@ extension Command {
                     file = try RoutesFile(path: path)
                 } catch {
                     diagnostics.append(
-                        BuildDiagnostic(.error, "unreadableFile", file: TextFile.displayName(path), message: error.message))
+                        BuildDiagnostic(
+                            .error, "unreadableFile", file: TextFile.displayName(path), message: error.message
+                        ))
                     continue
                 }
-                let check = RoutesFileCheck(file: file, others: others.filter { $0.path != file.path }, options: options)
+                let check = RoutesFileCheck(
+                    file: file, others: others.filter { $0.path != file.path }, options: options)
                 diagnostics += check.diagnostics
                 names += check.constants.map {
                     .object([
-                        "name": .string($0.name), "route": .string($0.route), "line": .number(Double($0.line)),
+                        "name": .string($0.name), "route": .string($0.route),
+                        "line": .number(Double($0.line)),
                         "file": .string(file.path),
                     ])
                 }
                 if let output {
-                    let text = RouteNamesSource.text(constants: check.constants, fileName: BuildCheck.lastComponent(path))
+                    let text = RouteNamesSource.text(
+                        constants: check.constants, fileName: BuildCheck.lastComponent(path))
                     try OutputFile.write(text, to: output)
                 }
             }

@@ -76,7 +76,9 @@ struct RoutesFile: Sendable, Hashable {
     /// annotation the line ends in, if any.
     private static func entry(_ line: Substring.UTF8View, number: Int) -> Entry {
         var end = line.endIndex
-        while end > line.startIndex, isSpaceOrTab(line[line.index(before: end)]) { end = line.index(before: end) }
+        while end > line.startIndex, isSpaceOrTab(line[line.index(before: end)]) {
+            end = line.index(before: end)
+        }
         var nameStart = end
         while nameStart > line.startIndex, !isSpaceOrTab(line[line.index(before: nameStart)]) {
             nameStart = line.index(before: nameStart)
@@ -96,7 +98,8 @@ struct RoutesFile: Sendable, Hashable {
         let name = Name(
             text: String(decoding: line[line.index(after: nameStart)..<end], as: UTF8.self), column: column)
         return Entry(
-            line: number, route: String(decoding: line[line.startIndex..<routeEnd], as: UTF8.self), name: name)
+            line: number, route: String(decoding: line[line.startIndex..<routeEnd], as: UTF8.self), name: name
+        )
     }
 
     private static func isSpaceOrTab(_ byte: UInt8) -> Bool {

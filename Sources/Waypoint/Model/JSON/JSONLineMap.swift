@@ -43,7 +43,8 @@ extension JSONValue {
     ) throws(JSONParseError) -> (value: JSONValue, lines: JSONLineMap) {
         var text = text
         let (result, lines) = text.withUTF8 { bytes in
-            var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, recordingDepth: max(recordingDepth, 0))
+            var parser = JSONParser(
+                bytes: bytes, maximumDepth: maximumDepth, recordingDepth: max(recordingDepth, 0))
             let result = parser.parseDocument()
             return (result, parser.lines)
         }
