@@ -325,6 +325,42 @@ struct BuildCheckTests {
             })
     }
 
+    @Test("an inline applinks rule's finding is at its line in the table")
+    func inlineAssociation() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write(
+            "App.waypoint.json",
+            """
+            {
+              "routes": ["/products/:id"],
+              "aasa": {
+                "applinks": {
+                  "details": [
+                    {
+                      "appIDs": ["ABCDE12345.com.example.app"],
+                      "components": [
+                        { "/": "/products/?*" },
+                        { "/": "/products/1" }
+                      ]
+                    }
+                  ]
+                },
+                "appID": "ABCDE12345.com.example.app",
+                "host": "example.com",
+                "findings": [{ "kind": "unroutedURL", "rule": "applinks.details[0].components[0]" }]
+              },
+              "cases": [{ "input": "https://example.com/products/1", "expect": { "universalLink": "opens" } }]
+            }
+            """)
+        let result = try await CLI.run(["build-check", "App.waypoint.json"], in: directory.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.errors.hasPrefix(
+                "App.waypoint.json:10: warning: applinks.details[0].components[1]: never decides"),
+            "\(result)")
+        #expect(result.errors.hasSuffix("[deadRule]\n"))
+    }
+
     @Test("--json: the diagnostics, the counts and the names")
     func json() async throws {
         let directory = try ScratchDirectory()
