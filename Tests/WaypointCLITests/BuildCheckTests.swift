@@ -186,6 +186,18 @@ struct BuildCheckTests {
         )
     }
 
+    @Test("an output that cannot be written is a usage error naming it")
+    func unwritable() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write("App.routes", "/a\n")
+        let result = try await CLI.run(
+            ["build-check", "App.routes", "--swift-output", "missing/A.swift"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(
+            result.errors
+                == "waypoint build-check: cannot write \"missing/A.swift\": No such file or directory\n")
+    }
+
     /// A router table whose cases pass.
     static let table = """
         {

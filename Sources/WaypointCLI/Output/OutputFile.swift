@@ -23,22 +23,7 @@ enum OutputFile {
         let temporary = path + ".waypoint-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, errno: errno) }
-        var text = text
-        var failed: Int32 = 0
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = POSIXIO.write(descriptor, next, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                next += written
-                remaining -= written
-            }
-        }
+        var failed = POSIXIO.writeAll(descriptor, text)
         if close(descriptor) != 0 && failed == 0 { failed = errno }
         guard failed == 0, rename(temporary, path) == 0 else {
             let code = failed != 0 ? failed : errno
