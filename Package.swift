@@ -158,6 +158,15 @@ let package = Package(
             path: "Examples/AppIntegration",
             swiftSettings: swiftSettings
         ),
+        // The test oracle: a slow, obviously correct matcher the trie is checked against
+        // (Documentation/spec/routing.md §1, §4). Not a product and not in the library: the
+        // tests, the fuzz checks and the benchmark's linear-scan baseline use it.
+        .target(
+            name: "WaypointReference",
+            dependencies: ["Waypoint"],
+            path: "Tests/WaypointReference",
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
@@ -167,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointTests",
-            dependencies: ["Waypoint", "WaypointTables"],
+            dependencies: ["Waypoint", "WaypointReference", "WaypointTables"],
             swiftSettings: swiftSettings
         ),
         // The invariants the fuzz targets check (Fuzz/README in the README's "Hostile input"),
@@ -175,13 +184,13 @@ let package = Package(
         // Not a product; the libFuzzer entry points in Fuzz/Targets are built by Fuzz/run.
         .target(
             name: "FuzzChecks",
-            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointReference"],
             path: "Fuzz/Checks",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FuzzChecksTests",
-            dependencies: ["FuzzChecks", "Waypoint"],
+            dependencies: ["FuzzChecks", "Waypoint", "WaypointReference"],
             swiftSettings: swiftSettings
         ),
         // Counts heap allocations for the benchmark by interposing malloc (glibc only).
@@ -200,14 +209,14 @@ let package = Package(
         // named `waypoint-bench` (its module is `waypoint_bench`).
         .executableTarget(
             name: "waypoint-bench",
-            dependencies: ["Waypoint", "CMallocCounter", "CSegmentTrie"],
+            dependencies: ["Waypoint", "WaypointReference", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WaypointBenchmarkTests",
-            dependencies: ["waypoint-bench", "Waypoint"],
+            dependencies: ["waypoint-bench", "Waypoint", "WaypointReference"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

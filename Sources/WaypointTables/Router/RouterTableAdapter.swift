@@ -81,7 +81,7 @@ package struct RouterTableAdapter: TableAdapter {
         // The table's routes go in with one call, which builds the table once; only when
         // some route fails does each go in on its own, so the failures can be named.
         let router = Router(options: routerOptions)
-        let plain = routes.filter { $0.1 == nil }.map { ($0.0, RouteHandler.closure { _ in }) }
+        let plain = routes.filter { $0.1 == nil }.map { (RouteName($0.0), RouteHandler.closure { _ in }) }
         let registeredAtOnce = (try? router.register(plain)) != nil
         // Routes that must fail are tried on a router of their own, so one that registers
         // anyway cannot change the other cases.
@@ -102,7 +102,7 @@ package struct RouterTableAdapter: TableAdapter {
                     mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual),
                     place: tableCase.place))
         }
-        if let extra { results.append(extra.check(routes: plain.map(\.0), options: routerOptions)) }
+        if let extra { results.append(extra.check(routes: plain.map(\.0.route), options: routerOptions)) }
         return results
     }
 
@@ -116,9 +116,9 @@ package struct RouterTableAdapter: TableAdapter {
         let expected: JSONValue = expectedKind.map { .string($0.rawValue) } ?? .null
         let wasRegistered = router.routes.contains(route)
         do {
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
             guard let expectedKind else { return [] }
-            if !wasRegistered { router.remove(route) }
+            if !wasRegistered { router.remove(RouteName(route)) }
             return [
                 CheckResult(
                     name: name, label: name, input: route,

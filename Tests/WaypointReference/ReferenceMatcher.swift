@@ -1,3 +1,6 @@
+import Foundation
+import Waypoint
+
 /// The slow, transparent matcher the trie is checked against: every route tried on its own,
 /// in registration order, by a plain walk over the URL's decoded segments, the way
 /// Documentation/spec/routing.md §1 and §4 describe matching.
@@ -14,7 +17,9 @@
 /// segments followed by one empty segment.
 ///
 /// Tests, fuzz targets and the benchmark (as the "linear scan of PCRE2 regexes" baseline)
-/// use it; the router does not.
+/// use it; the router does not. It differs from `RouteTable.explain`, which ships in the
+/// library and says why each route stopped using the router's own compiled routes and
+/// budget: this is a second implementation that says only whether, and never ships.
 package final class ReferenceMatcher: Sendable {
     /// How a route is read, segment by segment. A class, so the scan's loop over the routes
     /// holds one reference per route rather than copying its fields.
@@ -39,10 +44,10 @@ package final class ReferenceMatcher: Sendable {
     /// A prefix segment.
     private enum Part: Sendable {
         /// A literal, or a literal that folds case: its own regex.
-        case regex(RouteRegex)
+        case regex(SegmentRegex)
         /// A host written as `:name(regex)` or as a mixed segment: its own regex, on a
         /// non-empty host (an empty host is never a parameter value, as for `:name`).
-        case hostPattern(RouteRegex)
+        case hostPattern(SegmentRegex)
         /// `:name` (captured) or `*`: any non-empty segment.
         case nonEmpty(name: String?)
     }
@@ -53,34 +58,22 @@ package final class ReferenceMatcher: Sendable {
         case optional(String)
         case glob
         /// A regex over the remaining segments joined by `/`.
-        case tail(RouteRegex)
+        case tail(SegmentRegex)
     }
 
     private let entries: [Entry]
     private let options: RouterOptions
-    private let limits: RegexLimits
-    private let maxGroups: Int
 
     /// Compiles `routes` in order.
     ///
     /// - Throws: the ``RouteError`` of the first invalid route.
     package init(routes: [String], options: RouterOptions = RouterOptions()) throws(RouteError) {
         var entries: [Entry] = []
-        var maxGroups = 0
         for route in routes {
             let compiled = try CompiledRoute(route, options: options)
             let pattern = compiled.pattern
-            let whole = RegexEmitter(
-                pattern: pattern, segments: 0..<pattern.segments.count,
-                caseInsensitivePaths: options.caseInsensitivePaths,
-                separatorBeforeFirst: pattern.kind == .path)
-            func emit(_ range: Range<Int>) throws(RouteError) -> RouteRegex {
-                let regex = try RegexEmitter(
-                    pattern: pattern, segments: range, caseInsensitivePaths: options.caseInsensitivePaths,
-                    separatorBeforeFirst: false
-                ).compile(fallbackOffset: pattern.segments[range.lowerBound].offset)
-                maxGroups = max(maxGroups, regex.regex.captureCount)
-                return regex
+            func emit(_ range: Range<Int>) throws(RouteError) -> SegmentRegex {
+                try SegmentRegex(pattern, segments: range, options: options)
             }
             var prefix: [Part] = []
             var terminal = Terminal.end
@@ -106,12 +99,10 @@ package final class ReferenceMatcher: Sendable {
             entries.append(
                 Entry(
                     pattern: pattern, schemeKey: compiled.schemeKey, prefix: prefix, terminal: terminal,
-                    source: String(decoding: whole.bytes, as: UTF8.self)))
+                    source: SegmentRegex.wholeRoutePattern(pattern, options: options)))
         }
         self.entries = entries
         self.options = options
-        self.maxGroups = maxGroups
-        limits = RegexLimits(options: options)
     }
 
     /// Each route as one PCRE2 pattern over the whole subject (``subjects(of:)``), the way
@@ -137,65 +128,46 @@ package final class ReferenceMatcher: Sendable {
     /// scheme, `host/seg/seg…` for host routes and `/seg/seg…` for path routes, decoded; nil
     /// when the URL is refused (too long, or not absolute).
     package func subjects(of url: String) -> (scheme: String, host: String, path: String)? {
-        var url = url
-        return url.withUTF8 { bytes -> (String, String, String)? in
-            guard bytes.count <= options.urlLengthBound, let parts = URLParts.split(bytes) else { return nil }
-            let scheme = String(decoding: bytes[parts.scheme].map(\.asciiLowercased), as: UTF8.self)
-            return SegmentView.withSegments(
-                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
-                path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
-                strictTrailingSlash: options.strictTrailingSlash
-            ) { view in
-                (
-                    scheme, SegmentView.string(view.joined(trailingSlash: false)),
-                    SegmentView.string(view.droppingFirst.joined(trailingSlash: false))
-                )
-            }
-        }
+        guard let decoded = DecodedSegments(url, options: options) else { return nil }
+        let (host, path) = decoded.joined
+        return (
+            String(decoding: decoded.scheme, as: UTF8.self), String(decoding: host, as: UTF8.self),
+            String(decoding: path, as: UTF8.self)
+        )
     }
 
     private func scan(_ url: String, all: Bool) -> [RouteMatch] {
-        var url = url
-        return url.withUTF8 { bytes -> [RouteMatch] in
-            guard bytes.count <= options.urlLengthBound, let parts = URLParts.split(bytes) else { return [] }
-            let scheme = bytes[parts.scheme].map(\.asciiLowercased)
-            // The host and the decoded path segments, as the router splits and decodes them.
-            let segments: [[UInt8]] = SegmentView.withSegments(
-                host: UnsafeBufferPointer(rebasing: bytes[parts.host]),
-                path: UnsafeBufferPointer(rebasing: bytes[parts.path]),
-                strictTrailingSlash: options.strictTrailingSlash
-            ) { view in
-                (0..<view.count).map { Array(view.segment($0)) }
-            }
-            let data = MatchData.forCurrentThread(groups: maxGroups)
-            // What a host route and a path route are matched against; unless trailing slashes
-            // are strict, also the same followed by one empty segment (the trailing slash the
-            // router ignores). Made once per URL, not once per route.
-            func attempts(_ own: [[UInt8]]) -> [[[UInt8]]] {
-                options.strictTrailingSlash ? [own] : [own, own + [[]]]
-            }
-            let hostAttempts = attempts(segments)
-            let pathAttempts = attempts(Array(segments.dropFirst()))
-            var found: [RouteMatch] = []
-            for order in entries.indices {
-                let entry = entries[order]
-                if let key = entry.schemeKey, key != scheme { continue }
-                for attempt in entry.pattern.kind == .host ? hostAttempts : pathAttempts {
-                    if let parameters = match(entry, attempt, data: data) {
-                        found.append(
-                            RouteMatch(
-                                route: entry.pattern.route, routeParameters: parameters, priority: order))
-                        break
-                    }
-                }
-                if !all && !found.isEmpty { break }
-            }
-            return found
+        // The host and the decoded path segments, as the router splits and decodes them.
+        guard let decoded = DecodedSegments(url, options: options) else { return [] }
+        let scheme = decoded.scheme
+        let segments = decoded.segments
+        // What a host route and a path route are matched against; unless trailing slashes
+        // are strict, also the same followed by one empty segment (the trailing slash the
+        // router ignores). Made once per URL, not once per route.
+        func attempts(_ own: [[UInt8]]) -> [[[UInt8]]] {
+            options.strictTrailingSlash ? [own] : [own, own + [[]]]
         }
+        let hostAttempts = attempts(segments)
+        let pathAttempts = attempts(Array(segments.dropFirst()))
+        var found: [RouteMatch] = []
+        for order in entries.indices {
+            let entry = entries[order]
+            if let key = entry.schemeKey, key != scheme { continue }
+            for attempt in entry.pattern.kind == .host ? hostAttempts : pathAttempts {
+                if let parameters = match(entry, attempt) {
+                    found.append(
+                        RouteMatch(
+                            route: entry.pattern.route, routeParameters: parameters, priority: order))
+                    break
+                }
+            }
+            if !all && !found.isEmpty { break }
+        }
+        return found
     }
 
     /// The parameters when `entry` matches `segments`, else nil.
-    private func match(_ entry: Entry, _ segments: [[UInt8]], data: MatchData) -> RouteParameters? {
+    private func match(_ entry: Entry, _ segments: [[UInt8]]) -> RouteParameters? {
         // The segment count alone rules most routes out, before any regex runs; the checks
         // below say the same of `rest`.
         switch entry.terminal {
@@ -213,7 +185,7 @@ package final class ReferenceMatcher: Sendable {
                 if let name { parameters.append((name, String(decoding: segment, as: UTF8.self))) }
             case .regex(let regex), .hostPattern(let regex):
                 if case .hostPattern = part, segment.isEmpty { return nil }
-                guard let captured = run(regex, on: segment, data: data) else { return nil }
+                guard let captured = regex.captures(in: segment) else { return nil }
                 for (name, value) in captured { parameters.append((name, value)) }
             }
         }
@@ -228,40 +200,13 @@ package final class ReferenceMatcher: Sendable {
                 parameters.append((name, String(decoding: segment, as: UTF8.self)))
             }
         case .glob:
-            parameters.append(("**", String(decoding: Self.joined(rest), as: UTF8.self)))
+            parameters.append(("**", String(decoding: DecodedSegments.join(rest), as: UTF8.self)))
         case .tail(let regex):
-            guard !rest.isEmpty, let captured = run(regex, on: Self.joined(rest), data: data) else {
+            guard !rest.isEmpty, let captured = regex.captures(in: DecodedSegments.join(rest)) else {
                 return nil
             }
             for (name, value) in captured { parameters.append((name, value)) }
         }
         return RouteParameters(elements: parameters)
-    }
-
-    /// The parameters `regex` captures from `subject` (an absent `**` as `""`), or nil
-    /// when it does not match.
-    private func run(_ regex: RouteRegex, on subject: [UInt8], data: MatchData) -> [(String, String)]? {
-        subject.withUnsafeBufferPointer { subject -> [(String, String)]? in
-            guard regex.regex.match(subject, limits: limits, into: data) == .matched else { return nil }
-            var captured: [(String, String)] = []
-            for (group, name) in regex.parameters {
-                if let range = data.range(ofGroup: group) {
-                    captured.append((name, String(decoding: subject[range], as: UTF8.self)))
-                } else if name == "**" {
-                    captured.append((name, ""))
-                }
-            }
-            return captured
-        }
-    }
-
-    /// `segments` joined by `/`.
-    private static func joined(_ segments: ArraySlice<[UInt8]>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for (index, segment) in segments.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "/")) }
-            bytes.append(contentsOf: segment)
-        }
-        return bytes
     }
 }

@@ -13,16 +13,16 @@ final class SessionModel {
     private(set) var loginShown = 0
 
     init() throws {
-        router.holdDelivery()  // until the first screen is up
+        router.delivery.hold()  // until the first screen is up
         try router.register(
             "/products/:id",
             onMainActor: { [weak self] link in
                 self?.path.append(.product(link.parameters.get("id", as: Int.self) ?? 0))
             })
         try router.register("/account/orders", onMainActor: { [weak self] _ in self?.path.append(.orders) })
-        router.require(.signedIn, for: "/account/orders")
+        router.delivery.require(.signedIn, for: "/account/orders")
         let reports = Locked<[DeferredLinkResult]>([])
-        router.onDeferredResult { report in reports.withLock { $0.append(report) } }
+        router.delivery.onDeferredResult { report in reports.withLock { $0.append(report) } }
         self.reportLog = reports
     }
 
@@ -34,9 +34,9 @@ final class SessionModel {
         if case .awaitingApproval(.signedIn)? = result.pending { loginShown += 1 }
     }
 
-    func appeared() { router.releaseDelivery() }
-    func signedIn() { router.grant(.signedIn) }
-    func loginCancelled() { router.denyWaiting(.signedIn) }
+    func appeared() { router.delivery.release() }
+    func signedIn() { router.delivery.grant(.signedIn) }
+    func loginCancelled() { router.delivery.denyWaiting(.signedIn) }
 
     var reported: [DeferredLinkResult] { reportLog?.withLock { $0 } ?? [] }
 }
@@ -67,13 +67,14 @@ struct DeliveryTests {
         model.appeared()
         model.open(Self.url("shop://x/account/orders"))
         #expect(model.loginShown == 1 && model.path.isEmpty)
-        #expect(model.router.waitingLink(for: .signedIn)?.absoluteString == "shop://x/account/orders")
+        #expect(
+            model.router.delivery.waitingLink(for: .signedIn)?.absoluteString == "shop://x/account/orders")
         model.signedIn()
         #expect(model.path == [.orders])
         #expect(model.reported.last?.result.isHandled == true)
         model.open(Self.url("shop://x/account/orders"))
         #expect(model.path == [.orders, .orders] && model.loginShown == 1)
-        model.router.revoke(.signedIn)
+        model.router.delivery.revoke(.signedIn)
         model.open(Self.url("shop://x/account/orders"))
         #expect(model.loginShown == 2)
     }
@@ -90,8 +91,9 @@ struct DeliveryTests {
         #expect(model.reported.last?.result.failure?.code == 22033)
         model.loginCancelled()
         #expect(model.reported.last?.url.query == "n=2" && model.reported.last?.result.failure == .denied)
-        #expect(model.router.waitingLink(for: .signedIn) == nil)
-        #expect(!model.router.denyWaiting(.signedIn) && !model.router.approveWaiting(.signedIn))
+        #expect(model.router.delivery.waitingLink(for: .signedIn) == nil)
+        #expect(
+            !model.router.delivery.denyWaiting(.signedIn) && !model.router.delivery.approveWaiting(.signedIn))
         model.signedIn()
         #expect(model.path.isEmpty, "nothing was waiting")
     }
@@ -101,27 +103,27 @@ struct DeliveryTests {
         let router = Router()
         let ran = Locked(0)
         try router.register("/a") { _ in ran.withLock { $0 += 1 } }
-        #expect(router.require(.signedIn, for: "/a"))
+        #expect(router.delivery.require(.signedIn, for: "/a"))
         #expect(router.handle(Self.url("s://h/a")).pending != nil)
-        #expect(router.approveWaiting(.signedIn))
-        #expect(ran.withLock { $0 } == 1 && !router.isGranted(.signedIn))
+        #expect(router.delivery.approveWaiting(.signedIn))
+        #expect(ran.withLock { $0 } == 1 && !router.delivery.isGranted(.signedIn))
         #expect(router.handle(Self.url("s://h/a")).pending != nil, "the next link waits again")
     }
 
     @Test("a requirement belongs to its route")
     func requirementLifetime() throws {
         let router = Router()
-        #expect(!router.require(.signedIn, for: "/nowhere"), "an unknown route")
-        #expect(router.requirement(for: "/nowhere") == nil)
+        #expect(!router.delivery.require(.signedIn, for: "/nowhere"), "an unknown route")
+        #expect(router.delivery.requirement(for: "/nowhere") == nil)
         try router.register("/a") { _ in }
-        #expect(router.require(.signedIn, for: "/a"))
+        #expect(router.delivery.require(.signedIn, for: "/a"))
         try router.register("/a") { _ in }
-        #expect(router.requirement(for: "/a") == .signedIn, "registering again keeps it")
+        #expect(router.delivery.requirement(for: "/a") == .signedIn, "registering again keeps it")
         router.remove("/a")
         try router.register("/a") { _ in }
-        #expect(router.requirement(for: "/a") == nil, "removing the route drops it")
+        #expect(router.delivery.requirement(for: "/a") == nil, "removing the route drops it")
         #expect(router.handle(Self.url("s://h/a")).isHandled)
-        #expect(router.require(.signedIn, for: "/a") && router.removeRequirement(for: "/a"))
+        #expect(router.delivery.require(.signedIn, for: "/a") && router.delivery.removeRequirement(for: "/a"))
         #expect(router.handle(Self.url("s://h/a")).isHandled)
     }
 
@@ -133,13 +135,13 @@ struct DeliveryTests {
         try router.register("/p/:n") { link in
             handled.withLock { $0.append(Int(link.url.lastPathComponent)!) }
         }
-        router.onDeferredResult { report in
+        router.delivery.onDeferredResult { report in
             if report.result.failure == .dropped { dropped.withLock { $0 += 1 } }
         }
-        router.holdDelivery()
+        router.delivery.hold()
         // A launch brings a handful of links; forty is ten times a busy one.
         for n in 0..<40 { #expect(router.handle(Self.url("s://h/p/\(n)")).pending != nil) }
-        #expect(router.releaseDelivery() == 40)
+        #expect(router.delivery.release() == 40)
         #expect(handled.withLock { $0 } == Array(0..<40) && dropped.withLock { $0 } == 0)
     }
 
@@ -151,19 +153,19 @@ struct DeliveryTests {
         try router.register("/p/:n") { link in
             handled.withLock { $0.append(Int(link.url.lastPathComponent)!) }
         }
-        router.onDeferredResult { report in
+        router.delivery.onDeferredResult { report in
             if report.result.failure == .dropped {
                 dropped.withLock { $0.append(Int(report.url.lastPathComponent)!) }
             }
         }
-        router.holdDelivery(limit: 64)
+        router.delivery.hold(limit: 64)
         for n in 0..<10_000 { router.handle(Self.url("s://h/p/\(n)")) }
         #expect(dropped.withLock { $0 } == Array(0..<9_936))
-        #expect(router.releaseDelivery() == 64)
+        #expect(router.delivery.release() == 64)
         #expect(handled.withLock { $0 } == Array(9_936..<10_000))
-        router.holdDelivery(limit: 4)
+        router.delivery.hold(limit: 4)
         for n in 0..<6 { router.handle(Self.url("s://h/p/\(n)")) }
-        router.holdDelivery(limit: 2)
+        router.delivery.hold(limit: 2)
         #expect(dropped.withLock { $0 }.suffix(4) == [0, 1, 2, 3], "a lower limit drops the oldest")
     }
 
@@ -177,10 +179,10 @@ struct DeliveryTests {
             handled.withLock { $0.append(n) }
             if n == "1" { router?.handle(Self.url("s://h/p/late")) }
         }
-        router.holdDelivery()
+        router.delivery.hold()
         router.handle(Self.url("s://h/p/1"))
         router.handle(Self.url("s://h/p/2"))
-        router.releaseDelivery()
+        router.delivery.release()
         #expect(handled.withLock { $0 } == ["1", "2", "late"])
     }
 
@@ -190,14 +192,14 @@ struct DeliveryTests {
         let router = Router()
         var ran = 0
         try router.register("/m", onMainActor: { _ in ran += 1 })
-        router.holdDelivery()
+        router.delivery.hold()
         let result = await router.dispatch(Self.url("s://h/m"))
         guard case .held? = result.pending else {
             Issue.record("expected held, got \(String(describing: result.pending))")
             return
         }
         #expect(!result.isHandled && result.failure == nil && ran == 0)
-        router.releaseDelivery()
+        router.delivery.release()
         #expect(ran == 1)
     }
 
@@ -214,12 +216,12 @@ struct DeliveryTests {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for round in 0..<100 {
-                    router.holdDelivery(limit: 100_000)
+                    router.delivery.hold(limit: 100_000)
                     await Task.yield()
-                    if round % 2 == 0 { router.releaseDelivery() }
+                    if round % 2 == 0 { router.delivery.release() }
                     await Task.yield()
                 }
-                router.releaseDelivery()
+                router.delivery.release()
             }
             for producer in 0..<4 {
                 group.addTask {
@@ -230,7 +232,7 @@ struct DeliveryTests {
                 }
             }
         }
-        router.releaseDelivery()
+        router.delivery.release()
         for producer in 0..<4 {
             #expect(handled.withLock { $0[producer] } == Array(0..<perProducer), "producer \(producer)")
         }

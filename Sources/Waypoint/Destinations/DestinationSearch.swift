@@ -16,14 +16,20 @@ class AnyDestinationEntry: @unchecked Sendable {
 /// The builder and printer of a route of a `DestinationRouter<Destination>`.
 @usableFromInline
 final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unchecked Sendable {
-    // @unchecked Sendable: two `let` closures, both `@Sendable`.
-    @usableFromInline let build: DestinationRouter<Destination>.Builder
+    // @unchecked Sendable: two `let`s, an enum of `@Sendable` closures and a `@Sendable`
+    // closure.
+
+    /// A route's builder: one that gives its destination at once, or one that fetches first.
+    @usableFromInline
+    enum Build: Sendable {
+        case synchronous(DestinationRouter<Destination>.Builder)
+        case asynchronous(DestinationRouter<Destination>.AsyncBuilder)
+    }
+
+    @usableFromInline let build: Build
     let print: DestinationRouter<Destination>.Printer?
 
-    init(
-        build: @escaping DestinationRouter<Destination>.Builder,
-        print: DestinationRouter<Destination>.Printer?
-    ) {
+    init(build: Build, print: DestinationRouter<Destination>.Printer?) {
         self.build = build
         self.print = print
     }
@@ -32,6 +38,21 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
     @inlinable
     static func of(_ entry: AnyDestinationEntry) -> DestinationEntry {
         unsafeDowncast(entry, to: DestinationEntry.self)
+    }
+
+    /// A lookup's attempt at this route: true when the route takes the link, with its
+    /// destination in `destination`, or with none when its builder is asynchronous (a
+    /// lookup cannot wait for it); false when the builder passes (nil, or an error).
+    @inlinable
+    func pull(_ link: DeepLink, into destination: inout Destination?) -> Bool {
+        switch build {
+        case .synchronous(let build):
+            guard let built = try? build(link) else { return false }
+            destination = built
+            return true
+        case .asynchronous:
+            return true
+        }
     }
 }
 

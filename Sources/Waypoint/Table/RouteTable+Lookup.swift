@@ -67,13 +67,15 @@ extension RouteTable {
                     body(LookupInput(view: view, tries: SIMD4(0, -1, -1, -1), scheme: none))
                 }
             }
-            guard let parts = URLParts.split(bytes) else { return refused(.invalidURL) }
+            guard let parts = URLParts.split(bytes)?.matched(in: bytes, host: options.customSchemeHost) else {
+                return refused(.invalidURL)
+            }
             query = parts.query
             let schemeBytes = UnsafeBufferPointer(rebasing: bytes[parts.scheme])
             var selected = SIMD4<Int32>(0, pathRoutesOnly || tries[1].earliestOrder == .max ? -1 : 1, -1, -1)
             // Without scheme routes (the common table) the scheme is not looked up.
             if tries.count > 2 {
-                let scheme = schemes.child(of: 0, key: schemeBytes, foldCase: true)
+                let scheme = schemes.index(of: schemeBytes)
                 if scheme >= 0 {
                     selected[2] = 2 + 2 * scheme
                     if !pathRoutesOnly { selected[3] = 3 + 2 * scheme }

@@ -33,12 +33,12 @@ struct RouteBook<Value: Sendable>: Sendable {
         let hasRequirements: Bool
         /// The conditions routes require, by route order.
         let requirements: [Int: LinkCondition]
-        /// The face's held and waiting links, when it holds any (the router's).
-        let delivery: DeliveryGate?
+        /// The face's held and waiting links.
+        let delivery: DeliveryGate
 
         init(
             table: RouteTable, values: AppendLog<Value>, gate: (@Sendable (URL) -> Bool)?, holds: Bool,
-            requirements: [Int: LinkCondition], delivery: DeliveryGate?
+            requirements: [Int: LinkCondition], delivery: DeliveryGate
         ) {
             self.table = table
             self.values = values
@@ -78,7 +78,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         var requirements: [String: LinkCondition] = [:]
         /// Whether published snapshots send links to the delivery gate first.
         var holds = false
-        let delivery: DeliveryGate?
+        let delivery: DeliveryGate
 
         /// Rebuilds the table from the live routes when dead entries outweigh them.
         mutating func collectGarbage() {
@@ -111,8 +111,8 @@ struct RouteBook<Value: Sendable>: Sendable {
     }
 
     /// An empty book whose routes are compiled with `options`; `delivery` is the face's
-    /// held and waiting links, if it holds any.
-    init(options: RouterOptions, delivery: DeliveryGate? = nil) {
+    /// held and waiting links.
+    init(options: RouterOptions, delivery: DeliveryGate) {
         self.options = options
         var registry = Registry(
             builder: RouteTable.Builder(options: options, limits: RegexLimits(options: options)),

@@ -93,7 +93,7 @@ public struct RouteParameters: Sendable {
     }
 
     /// The parameters `elements`, as strings, of a match of `route` (empty outside a match).
-    init(route: String = "", elements: [Element]) {
+    package init(route: String = "", elements: [Element]) {
         self.init(storage: Storage(route: route, elements: elements))
     }
 

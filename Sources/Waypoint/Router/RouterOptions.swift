@@ -47,12 +47,36 @@ public struct RouterOptions: Sendable, Hashable {
     /// at each place the URL reaches. Reading the parameters of the match found runs its
     /// regex once more. `UInt32.max` is the largest budget there is.
     public var regexBudget: UInt32
+    /// What the part after `//` of a custom-scheme link is: its host (the default, as in
+    /// DeepLinkKit and RFC 3986), or the first segment of its path, as most apps write their
+    /// links. Links of `http` and `https` always have a host.
+    public var customSchemeHost: CustomSchemeHost
+
+    /// How a custom-scheme link's authority is read (``customSchemeHost``).
+    ///
+    /// ```swift
+    /// import Waypoint
+    ///
+    /// let router = Router(options: RouterOptions(customSchemeHost: .firstPathSegment))
+    /// // myapp://products/5 and myapp:///products/5 both match "/products/:id".
+    /// ```
+    public enum CustomSchemeHost: Sendable, Hashable {
+        /// `myapp://products/5` has the host `products` and the path `/5`: it matches the
+        /// host route `products/:id`, and the path route `/products/:id` matches
+        /// `myapp://app/products/5` or `myapp:///products/5`.
+        case host
+        /// `myapp://products/5` has no host and the path `/products/5`: path routes see the
+        /// host as their first segment, and host routes see an empty host.
+        case firstPathSegment
+    }
 
     /// Creates options; every parameter has the documented default.
     public init(
         caseInsensitivePaths: Bool = false, strictTrailingSlash: Bool = false, maxURLLength: Int = 8192,
-        matchLimit: UInt32 = 100_000, depthLimit: UInt32 = 20_000, regexBudget: UInt32 = 1_000_000
+        matchLimit: UInt32 = 100_000, depthLimit: UInt32 = 20_000, regexBudget: UInt32 = 1_000_000,
+        customSchemeHost: CustomSchemeHost = .host
     ) {
+        self.customSchemeHost = customSchemeHost
         self.caseInsensitivePaths = caseInsensitivePaths
         self.strictTrailingSlash = strictTrailingSlash
         self.maxURLLength = maxURLLength

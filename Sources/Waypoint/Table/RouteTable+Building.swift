@@ -11,8 +11,9 @@ extension RouteTable {
         private(set) var store = TrieStore()
         /// `[path, host]` tries without a scheme, then `[path, host]` for each scheme.
         private(set) var tries: [Trie] = []
-        /// Lower-cased schemes (under parent 0) mapped to their index.
-        private(set) var schemes = EdgeTable(capacity: 4)
+        /// The schemes with routes of their own, by index.
+        private(set) var schemes = SchemeList()
+        /// Each of ``schemes``' keys mapped to its index.
         private var schemeKeys: [[UInt8]: Int] = [:]
         private(set) var maxGroups = 0
         /// Whether any route added has segment checks (it stays true after removals).
@@ -135,15 +136,7 @@ extension RouteTable {
                 } else {
                     let index = schemeKeys.count
                     schemeKeys[key] = index
-                    if (index + 1) * 3 > schemes.slots.count * 2 {
-                        // Keep the scheme table at most two thirds full: rebuild it larger.
-                        var resized = EdgeTable(capacity: 2 * (index + 1))
-                        for (key, index) in schemeKeys where index < schemeKeys.count - 1 {
-                            resized.insert(parent: 0, key: key, child: Int32(index))
-                        }
-                        schemes = resized
-                    }
-                    schemes.insert(parent: 0, key: key, child: Int32(index))
+                    schemes.append(key)
                     tries.append(Trie(root: store.makeRoot(), isHost: false))
                     tries.append(Trie(root: store.makeRoot(), isHost: true))
                     group = 2 + 2 * index

@@ -12,8 +12,8 @@ package final class RouteTable: Sendable {
     /// The options the routes were compiled with.
     package let options: RouterOptions
     let limits: RegexLimits
-    /// Lower-cased schemes (under parent 0) mapped to their index.
-    let schemes: EdgeTable
+    /// The schemes with routes of their own, by index.
+    let schemes: SchemeList
     /// `[path, host]` tries without a scheme, then `[path, host]` for each scheme.
     let tries: [Trie]
     /// The tries' nodes, edges and route lists, shared with the tables published before

@@ -6,6 +6,10 @@ extension RouteTable {
     /// agree. Which routes the lookup's regex budget reached is taken from the search of
     /// ``all(_:pathRoutesOnly:)`` (``budgetTrace(_:)``): the walk runs no regex of a route
     /// that search did not pay for, and reports it as ``RouteStop/regexBudgetSpent(at:)``.
+    ///
+    /// Explain ships in the library and says why, with the router's own budget and
+    /// compiled routes; the test oracle `ReferenceMatcher` (the `WaypointReference` target)
+    /// is a second implementation that only says whether, and ships nowhere.
     package func explain(_ url: String) -> [RouteExplanation] {
         let notReached = Set(budgetTrace(url)?.notReached ?? [])
         let orders = liveOrders

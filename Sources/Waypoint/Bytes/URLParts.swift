@@ -114,6 +114,33 @@ package struct URLParts: Sendable, Hashable {
 }
 
 extension URLParts {
+    /// The parts of `bytes`, split by ``split(_:)``, as a router with `host` matches them:
+    /// with ``RouterOptions/CustomSchemeHost/firstPathSegment``, a URL whose scheme is
+    /// neither `http` nor `https` and that has an authority is read with an empty host and a
+    /// path that starts where the authority starts, so `myapp://products/5` is the path
+    /// `products/5`. User-info and port, which such links do not have, stay in that first
+    /// segment.
+    @inline(__always)
+    package func matched(
+        in bytes: UnsafeBufferPointer<UInt8>, host: RouterOptions.CustomSchemeHost
+    ) -> URLParts {
+        guard host == .firstPathSegment else { return self }
+        let authority = scheme.upperBound &+ 3
+        guard authority <= path.lowerBound, bytes[scheme.upperBound &+ 1] == UInt8(ascii: "/"),
+            !Self.isWebScheme(bytes, scheme)
+        else { return self }
+        return URLParts(
+            scheme: scheme, host: authority..<authority, path: authority..<path.upperBound, query: query)
+    }
+
+    /// Whether `bytes[scheme]` is `http` or `https`, in any case.
+    private static func isWebScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ scheme: Range<Int>) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        let http: [UInt8] = Array("https".utf8)
+        for (offset, index) in scheme.enumerated() where bytes[index] | 0x20 != http[offset] { return false }
+        return true
+    }
+
     /// The query of `url` as written (without `?` and the fragment), or nil when it has none.
     package static func rawQuery(of url: String) -> Substring? {
         let found = url.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int)? in
