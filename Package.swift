@@ -7,6 +7,50 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Whether the plugins are part of the package: always, except while `./dev api-check`
+/// compares the libraries' API (`WAYPOINT_API_CHECK` set). With a plugin that runs the
+/// command line, SwiftPM 6.3 builds the libraries for the host too, and its API comparison
+/// then finds none of their declarations (decisions.md, "The plugins and the API check").
+let withPlugins = Context.environment["WAYPOINT_API_CHECK"] == nil
+
+/// The plugins, as products.
+let pluginProducts: [Product] =
+    withPlugins
+    ? [
+        .plugin(name: "WaypointRoutesPlugin", targets: ["WaypointRoutesPlugin"]),
+        .plugin(name: "WaypointGenerateAssociation", targets: ["WaypointGenerateAssociation"]),
+    ] : []
+
+/// The plugins' targets.
+let pluginTargets: [Target] =
+    withPlugins
+    ? [
+        // The build tool plugin a target applies to check its routes files and pattern tables
+        // while it builds and to generate RouteName constants from its routes files; it runs
+        // `waypoint build-check` (the DocC article "CheckingRoutesAtBuildTime").
+        .plugin(
+            name: "WaypointRoutesPlugin",
+            capability: .buildTool(),
+            dependencies: ["WaypointCLI"]
+        ),
+        // `swift package waypoint-generate-association`: writes the association files that
+        // open a package's routes (`waypoint aasa generate`) into the package.
+        .plugin(
+            name: "WaypointGenerateAssociation",
+            capability: .command(
+                intent: .custom(
+                    verb: "waypoint-generate-association",
+                    description:
+                        "Writes the association files that open the routes of the package's routes files"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "writes the association files (apple-app-site-association)")
+                ]
+            ),
+            dependencies: ["WaypointCLI"]
+        ),
+    ] : []
+
 let package = Package(
     name: "Waypoint",
     // Apple minimums: what the library targets need. WaypointPaylisher's API is built on
@@ -19,7 +63,7 @@ let package = Package(
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
-    ],
+    ] + pluginProducts,
     // The regex engine (Documentation/regex-engines.md). By default PCRE2 where the package
     // builds it (Linux) and Foundation's NSRegularExpression everywhere else; the
     // `FoundationRegex` trait selects NSRegularExpression on Linux too, without PCRE2.
@@ -195,6 +239,6 @@ let package = Package(
             dependencies: ["TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
-    ],
+    ] + pluginTargets,
     swiftLanguageModes: [.v6]
 )

@@ -87,9 +87,11 @@ package struct RouterTableAdapter: TableAdapter {
         // anyway cannot change the other cases.
         let scratch = Router(options: routerOptions)
         var results: [CheckResult] = []
-        for (route, expectedKind) in routes where expectedKind != nil || !registeredAtOnce {
+        for (offset, (route, expectedKind)) in routes.enumerated()
+        where expectedKind != nil || !registeredAtOnce {
             results += Self.register(
-                route, expecting: expectedKind, in: expectedKind == nil ? router : scratch)
+                route, expecting: expectedKind, in: expectedKind == nil ? router : scratch,
+                place: [.key("routes"), .index(offset)])
         }
         for tableCase in cases {
             var actual = router.tableRecord(tableCase.input)
@@ -97,15 +99,18 @@ package struct RouterTableAdapter: TableAdapter {
             results.append(
                 CheckResult(
                     name: tableCase.name, label: tableCase.label, input: tableCase.input,
-                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
+                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual),
+                    place: tableCase.place))
         }
         if let extra { results.append(extra.check(routes: plain.map(\.0.route), options: routerOptions)) }
         return results
     }
 
-    /// Registers `route`; the check results it gives (none for a plain route that registers).
+    /// Registers `route`, at `place` in its table; the check results it gives (none for a
+    /// plain route that registers).
     private static func register(
-        _ route: String, expecting expectedKind: RouteError.Kind?, in router: Router
+        _ route: String, expecting expectedKind: RouteError.Kind?, in router: Router,
+        place: [JSONLineMap.Step]
     ) -> [CheckResult] {
         let name = "route \(route.quoted)"
         let expected: JSONValue = expectedKind.map { .string($0.rawValue) } ?? .null
@@ -118,16 +123,18 @@ package struct RouterTableAdapter: TableAdapter {
                 CheckResult(
                     name: name, label: name, input: route,
                     mismatches: registrationMismatches(expected, .null),
-                    note: "the route registered; expected the error kind \(expectedKind.rawValue)")
+                    note: "the route registered; expected the error kind \(expectedKind.rawValue)",
+                    place: place)
             ]
         } catch {
             if error.kind == expectedKind {
-                return [CheckResult(name: name, label: name, input: route, mismatches: [])]
+                return [CheckResult(name: name, label: name, input: route, mismatches: [], place: place)]
             }
             let mismatches = registrationMismatches(expected, .string(error.kind.rawValue))
             return [
                 CheckResult(
-                    name: name, label: name, input: route, mismatches: mismatches, note: error.message)
+                    name: name, label: name, input: route, mismatches: mismatches, note: error.message,
+                    place: place)
             ]
         }
     }
