@@ -86,30 +86,15 @@ package struct URLParts: Sendable, Hashable {
         }
     }
 
-    /// ``authority(of:from:)`` for any authority: it runs to the next `/`, `?` or `#`; the
-    /// host follows its last `@`; an IP literal keeps its brackets and the port follows its
-    /// `]`, otherwise the port follows the host's first `:`.
+    /// ``authority(of:from:)`` for any authority: it runs to the next `/`, `?` or `#`, and
+    /// ``URIAuthority`` reads its host.
     private static func authorityInFull(
         of bytes: UnsafeBufferPointer<UInt8>, from authorityStart: Int
     ) -> (host: Range<Int>, end: Int) {
-        let count = bytes.count
         let authorityEnd = ByteScan.firstIndex(
-            of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, authorityStart..<count
+            of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, authorityStart..<bytes.count
         )
-        var hostStart = authorityStart
-        var at = ByteScan.firstIndex(of: UInt8(ascii: "@"), in: bytes, hostStart..<authorityEnd)
-        while at < authorityEnd {
-            hostStart = at &+ 1
-            at = ByteScan.firstIndex(of: UInt8(ascii: "@"), in: bytes, hostStart..<authorityEnd)
-        }
-        var hostEnd = authorityEnd
-        if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
-            let close = ByteScan.firstIndex(of: UInt8(ascii: "]"), in: bytes, hostStart..<authorityEnd)
-            if close < authorityEnd { hostEnd = close &+ 1 }
-        } else {
-            hostEnd = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, hostStart..<authorityEnd)
-        }
-        return (hostStart..<hostEnd, authorityEnd)
+        return (URIAuthority.split(bytes, authorityStart..<authorityEnd).host, authorityEnd)
     }
 }
 

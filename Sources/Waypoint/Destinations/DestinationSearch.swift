@@ -105,10 +105,7 @@ enum DestinationSearch {
             url: url, adaptation: adaptation, routeParameters: consume parameters, query: query)
         if attempt(first, snapshot.value(atPriority: priority), priority) { return }
         // The winner passed the link on: find the routes after it, in order.
-        guard case .examined(let all, _) = snapshot.table.all(matchURL, pathRoutesOnly: pathRoutesOnly) else {
-            return
-        }
-        for match in all where match.priority > priority {
+        for match in snapshot.table.routes(after: priority, matchURL, pathRoutesOnly: pathRoutesOnly) {
             let link = DeepLink(
                 url: url, adaptation: adaptation, routeParameters: match.routeParameters, query: query)
             if attempt(link, snapshot.value(atPriority: match.priority), match.priority) { return }

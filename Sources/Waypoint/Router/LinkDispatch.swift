@@ -200,11 +200,8 @@ struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
             if index == 1 && !expanded {
                 // The winner passed the link on: find the routes after it, in order.
                 expanded = true
-                if case .examined(let all, _) = snapshot.table.all(
-                    request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
-                {
-                    rest = all.filter { $0.priority > first.priority }
-                }
+                rest = snapshot.table.routes(
+                    after: first.priority, request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
             }
         }
         return .finished(

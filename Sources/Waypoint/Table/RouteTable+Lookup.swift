@@ -166,6 +166,14 @@ extension RouteTable {
         }
     }
 
+    /// The matching routes after the one at `priority` (the winner a dispatch or a
+    /// destination lookup tried first and that passed the link on), in priority order: the
+    /// one place where "winner first, then the routes after it" finds the rest.
+    func routes(after priority: Int, _ url: String, pathRoutesOnly: Bool) -> [RouteMatch] {
+        guard case .examined(let all, _) = all(url, pathRoutesOnly: pathRoutesOnly) else { return [] }
+        return all.filter { $0.priority > priority }
+    }
+
     /// What the regex budget (``RouterOptions/regexBudget``) did in the lookup of
     /// ``all(_:pathRoutesOnly:)``: the units its regex runs were charged, and the routes
     /// whose regex it could not pay for. Nil when the URL is refused.
