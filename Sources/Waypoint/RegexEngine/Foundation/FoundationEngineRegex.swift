@@ -56,7 +56,7 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// (``LookupBudget/recordUnreportedRun(upTo:)``): the pattern repeats a group that
     /// repeats (``NestedRepetition``), the shape that can do 10,000 states of work on a
     /// short subject without a report (issue 21 §1).
-    private let chargesUnreportedStates: Bool
+    let chargesUnreportedStates: Bool
 
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures

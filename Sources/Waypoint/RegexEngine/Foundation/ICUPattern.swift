@@ -376,7 +376,8 @@ struct ICUPattern {
         _ atom: RegexSyntax.Atom, _ group: RegexSyntax.Group
     ) throws(RegexCompileError) {
         let start = atom.range.lowerBound
-        if bytes[start + 1] == UInt8(ascii: "*") { throw rejectVerb(atom) }
+        // An assertion spelled with a word, `(*pla:`; a plain `(` followed by `*` is a group.
+        if atom.range.count > 2, bytes[start + 1] == UInt8(ascii: "*") { throw rejectVerb(atom) }
         switch group {
         case .capturing:
             try push(start)
