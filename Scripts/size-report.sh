@@ -158,7 +158,7 @@ load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 engine="default traits"
 [ -z "$traits" ] || engine="traits $traits"
 echo
-echo "Waypoint $(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo '(not a git checkout)'):" \
+echo "Waypoint $(git -C "$checkout" describe --always --dirty --abbrev=7 --exclude='*' 2>/dev/null || echo '(not a git checkout)'):" \
     "$(uname -sm), $(swift --version 2>/dev/null | head -n 1 | sed 's/ (.*//'), swift build -c release, $engine;" \
     "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores, load $load_before before and $load_after after"
 echo
