@@ -93,6 +93,28 @@ struct ReverseRoutingPropertyTests {
                 .joined()
         }
 
+        /// Registers 1 to `maxRoutes` distinct random routes in `router` and draws a case
+        /// for one of them.
+        mutating func draw(upTo maxRoutes: UInt64, into router: Router) throws -> Case {
+            var routes: [GeneratedRoute] = []
+            for _ in 0..<(1 + Int(random.next() % maxRoutes)) {
+                let drawn = self.route()
+                guard !routes.contains(where: { $0.route == drawn.route }) else { continue }
+                try router.register(drawn.route) { _ in }
+                routes.append(drawn)
+            }
+            let target = pick(routes)
+            var parameters = RouteParameters()
+            var given: [String: String] = [:]
+            for slot in target.slots where !(slot.optional && chance(40)) {
+                let text = self.value(for: slot)
+                parameters.append(name: slot.name, value: text)
+                given[slot.name] = text
+            }
+            let scheme = target.route.hasPrefix("myapp://") ? nil : pick(["myapp", "https"])
+            return (routes, target, parameters, given, scheme)
+        }
+
         mutating func route() -> GeneratedRoute {
             var slots: [Slot] = []
             var segments: [String] = []
@@ -178,6 +200,13 @@ struct ReverseRoutingPropertyTests {
         }
     }
 
+    /// One case: the routes registered, the route to write a URL for, its parameters (also
+    /// by name) and the scheme to pass (nil when the route names one).
+    typealias Case = (
+        routes: [GeneratedRoute], target: GeneratedRoute, parameters: RouteParameters,
+        given: [String: String], scheme: String?
+    )
+
     /// The outcomes seen over a run, by kind.
     struct Tally {
         var counts: [String: Int] = [:]
@@ -225,22 +254,7 @@ struct ReverseRoutingPropertyTests {
         for number in 0..<casesPerSeed {
             let label = "seed \(seed) case \(number)"
             let router = Router(options: options)
-            var routes: [GeneratedRoute] = []
-            for _ in 0..<(1 + Int(generator.random.next() % 3)) {
-                let route = generator.route()
-                guard !routes.contains(where: { $0.route == route.route }) else { continue }
-                try router.register(route.route) { _ in }
-                routes.append(route)
-            }
-            let target = generator.pick(routes)
-            var parameters = RouteParameters()
-            var given: [String: String] = [:]
-            for slot in target.slots where !(slot.optional && generator.chance(40)) {
-                let value = generator.value(for: slot)
-                parameters.append(name: slot.name, value: value)
-                given[slot.name] = value
-            }
-            let scheme = target.route.hasPrefix("myapp://") ? nil : generator.pick(["myapp", "https"])
+            let (routes, target, parameters, given, scheme) = try generator.draw(upTo: 3, into: router)
             let detail = "\(label): routes \(routes.map(\.route)), target \(target.route), \(parameters)"
             let result = Result { () throws(ReverseRoutingError) in
                 try router.url(for: target.route, parameters: parameters, scheme: scheme)

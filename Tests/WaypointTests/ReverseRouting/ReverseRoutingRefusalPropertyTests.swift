@@ -60,23 +60,8 @@ struct ReverseRoutingRefusalPropertyTests {
         var tally = Properties.Tally()
         for number in 0..<casesPerSeed {
             let router = Router(options: options)
-            var routes: [Properties.GeneratedRoute] = []
-            for _ in 0..<(1 + Int(generator.random.next() % 4)) {
-                let route = generator.route()
-                guard !routes.contains(where: { $0.route == route.route }) else { continue }
-                try router.register(route.route) { _ in }
-                routes.append(route)
-            }
-            let target = generator.pick(routes)
-            var parameters = RouteParameters()
-            var given: [String: String] = [:]
-            for slot in target.slots where !(slot.optional && generator.chance(40)) {
-                let value = generator.value(for: slot)
-                parameters.append(name: slot.name, value: value)
-                given[slot.name] = value
-            }
+            let (routes, target, parameters, given, scheme) = try generator.draw(upTo: 4, into: router)
             let expected = RouteParameters(elements: parameters.filter { $0.name != "*" })
-            let scheme = target.route.hasPrefix("myapp://") ? nil : generator.pick(["myapp", "https"])
             let detail =
                 "seed \(seed) case \(number): routes \(routes.map(\.route)), target \(target.route), \(parameters)"
             let result = Result { () throws(ReverseRoutingError) in
