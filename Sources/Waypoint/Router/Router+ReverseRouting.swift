@@ -168,8 +168,9 @@ struct ReversePlan {
     /// then each of these, and the preferred one, with one more empty segment at the end
     /// (``RouteTemplate/withFinalEmptySegment(_:strictTrailingSlash:)``).
     ///
-    /// Each is one the route reads the same values from, so trying them all before refusing
-    /// means a refusal is not a matter of spelling (Documentation/spec/routing.md §9).
+    /// Each may carry the same values to the route while an earlier route reads it
+    /// otherwise, so trying them all before refusing keeps a refusal from being a matter of
+    /// spelling (Documentation/spec/routing.md §9); each is judged by matching it.
     func alternatives() -> [Candidate] {
         var texts = [written]
         for spelling in template.spellings(given).dropFirst() {
