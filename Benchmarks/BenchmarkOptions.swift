@@ -36,6 +36,8 @@ struct BenchmarkOptions {
     var callgrindChild: String?
     /// Only the regex-budget measurement (``RegexBudgetBenchmark``).
     var regexBudget = false
+    /// Internal: one child of `--regex-budget --instructions` (`reference` or `distinct:LENGTH`).
+    var regexBudgetChild: String?
     /// Only the JSON decoding measurement (``JSONDecodingBenchmark``).
     var jsonDecoding = false
     /// `--cache-report`: what large tables cost (``LargeTableReport``): `time`, `sim` or `all`.
@@ -78,8 +80,11 @@ struct BenchmarkOptions {
                                 pcre2,nsregex,swiftregex (default all; the baseline always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
-                                regex tails, the worst of 10000 catastrophic tails, at the
-                                default budget and at UInt32.max
+                                regex tails; the worst of 10000 catastrophic tails against the
+                                last of 10000 ordinary tails, in 5 interleaved rounds on the
+                                thread's CPU clock; the unbounded tables (UInt32.max) once.
+                                With --instructions: the reference and the distinct catastrophic
+                                tails counted under callgrind instead (valgrind)
           --json-decoding       only JSONValue through JSONDecoder against JSONValue(parsing:):
                                 a 511-deep array and 480 KB of small objects, as ratios
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
@@ -171,6 +176,7 @@ struct BenchmarkOptions {
                 options.explicitContenders = true
             case "--quick": options.quick = true
             case "--regex-budget": options.regexBudget = true
+            case "--regex-budget-child": options.regexBudgetChild = try value(argument)
             case "--json-decoding": options.jsonDecoding = true
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)

@@ -72,8 +72,16 @@ struct WaypointBench {
             print(try JSONDecodingBenchmark().run().joined(separator: "\n"))
             return
         }
+        if let spec = options.regexBudgetChild {
+            try RegexBudgetBenchmark.runChild(
+                spec, count: RegexBudgetBenchmark().catastrophicCount, passes: options.passes)
+            return
+        }
         if options.regexBudget {
-            print(try RegexBudgetBenchmark().run(log: log).joined(separator: "\n"))
+            let benchmark = RegexBudgetBenchmark()
+            let lines =
+                try options.instructions ? benchmark.countInstructions(log: log) : benchmark.run(log: log)
+            print(lines.joined(separator: "\n"))
             return
         }
         if let spec = options.callgrindChild {

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The API-break gate (`./dev api-check`, in CI; policy in Documentation/versioning.md).
 #
+# 0. Every version CHANGELOG.md lists as released has its git tag at its commit, and the
+#    newest is the baseline below (Scripts/release-tags.sh): a release nobody can depend on
+#    by version cannot be forgotten again.
 # 1. The package's products are exactly the three libraries, the `waypoint` tool and the two
 #    plugins, so no test, example or benchmark target leaks out to downstream packages.
 # 2. `swift package diagnose-api-breaking-changes` compares the public API of the library
@@ -22,6 +25,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
+
+# 0. Release tags.
+Scripts/release-tags.sh || status=1
 
 # 1. Products.
 expected="library Waypoint

@@ -46,7 +46,7 @@ struct InstructionBenchmark {
 
     /// Runs one child under callgrind and reads its counts per lookup; nil when the set
     /// is empty (the child reports how many lookups it ran).
-    private func count(_ executable: String, _ childArguments: [String]) throws -> InstructionReport.Counts? {
+    func count(_ executable: String, _ childArguments: [String]) throws -> InstructionReport.Counts? {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("waypoint-callgrind-\(ProcessInfo.processInfo.processIdentifier).out")
             .path

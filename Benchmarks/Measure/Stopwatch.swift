@@ -1,5 +1,15 @@
-/// Wall-clock timing on the monotonic clock.
+import Foundation
+
+/// Wall-clock timing on the monotonic clock, and the thread's CPU clock.
 enum Stopwatch {
+    /// The calling thread's CPU time in nanoseconds: what a run costs, whatever else the
+    /// machine runs beside it.
+    static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// How long `body` took, in seconds, and what it returned.
     @inline(__always)
     static func measure<T>(_ body: () throws -> T) rethrows -> (seconds: Double, result: T) {

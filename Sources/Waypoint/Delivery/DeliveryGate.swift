@@ -28,7 +28,7 @@ enum DeferredStart: Sendable {
 /// dropped, denied or superseded. A release delivers in arrival order, the links it took up
 /// first and those that arrived while it ran after them, one at a time: when one must wait
 /// for the main actor or for an asynchronous handler, the rest wait behind it in a task that
-/// goes on from there (Documentation/spec/routing.md §9).
+/// goes on from there (Documentation/spec/routing.md §10).
 final class DeliveryGate: Sendable {
     private struct State: Sendable {
         /// Held links and links waiting for a condition, with what the gate knows of each.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The push side (Documentation/spec/routing.md §10): links handed to the destination router
+/// The push side (Documentation/spec/routing.md §11): links handed to the destination router
 /// become destinations delivered to the app's receiver, through the same dispatch, hold and
 /// conditions as ``Router``'s handlers.
 ///

@@ -321,12 +321,16 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///   parameters make no URL (a value its pattern rejects, an earlier route that would win:
     ///   ``DestinationLinkError/route(_:)``); or the URL reads back as another destination.
     /// - Complexity: one call of each printer registered before the route that prints
-    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)`` costs.
+    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)`` costs
+    ///   for each route that prints it until one gives a URL, with one read back of each
+    ///   distinct URL they write (as ``destination(for:)-(URL)`` costs): routes that print
+    ///   the same URL share its read back.
     public func url(
         for destination: Destination, scheme: String? = nil, host: String? = nil
     ) throws(DestinationLinkError) -> URL {
         let snapshot = book.snapshot
         var first: DestinationLinkError?
+        var readBacks = ReadBacks()
         for order in snapshot.table.liveOrders {
             guard let print = Entry.of(snapshot.value(ofOrder: order)).print,
                 let parameters = print(destination)
@@ -336,11 +340,11 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             let compiled = snapshot.table.route(order: order)
             // A host route writes its own host: `host` is for path routes.
             let host = compiled.pattern.kind == .host ? nil : host
-            switch link(
-                for: destination, route: compiled.pattern.route, parameters, scheme: scheme, host: host)
+            if let url = link(
+                for: destination, route: compiled.pattern.route, parameters, scheme: scheme, host: host,
+                readBacks: &readBacks, error: &first)
             {
-            case .success(let url): return url
-            case .failure(let error): if first == nil { first = error }
+                return url
             }
         }
         throw first ?? .noRoute(destination: String(describing: destination))
@@ -357,40 +361,68 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         try book.reversePlan(for: route.route, parameters: parameters, scheme: scheme, host: host).plan.url()
     }
 
+    /// What the URLs one ``url(for:scheme:host:)`` call wrote read back as, by URL text, in
+    /// one snapshot: when many routes print the same URL and it does not read back as the
+    /// destination (every builder passes it on, say), it is read back once, not once per
+    /// route, which made the call quadratic in such routes.
+    private struct ReadBacks {
+        private var snapshot: DestinationSearch.Snapshot?
+        private var resolved: [String: Resolved?] = [:]
+
+        /// What the URL `candidate` reads back as in `snapshot`.
+        mutating func resolve(
+            _ candidate: ReversePlan.Candidate, in snapshot: DestinationSearch.Snapshot
+        ) -> Resolved? {
+            // A registration between two routes' plans gives a new snapshot: start again.
+            if self.snapshot !== snapshot {
+                self.snapshot = snapshot
+                resolved = [:]
+            }
+            if let known = resolved[candidate.text] { return known }
+            let fresh = DestinationRouter.resolve(
+                LinkRequest(matchURL: candidate.text, url: candidate.url), in: snapshot)
+            resolved[candidate.text] = .some(fresh)
+            return fresh
+        }
+    }
+
     /// The URL of `destination` through `route` with the printed `parameters`: the first
-    /// spelling that reads back as `destination`, or why none does.
+    /// spelling that reads back as `destination`; nil when none does.
+    ///
+    /// - Parameter error: Why the first spelling does not read back, set only while it is
+    ///   nil: the error ``url(for:scheme:host:)`` throws is the first route's, so the routes
+    ///   after it are not diagnosed (a diagnosis matches the URL again, against every route).
     private func link(
         for destination: Destination, route: String, _ parameters: RouteParameters, scheme: String?,
-        host: String?
-    ) -> Result<URL, DestinationLinkError> {
+        host: String?, readBacks: inout ReadBacks, error: inout DestinationLinkError?
+    ) -> URL? {
         let plan: ReversePlan
         let snapshot: DestinationSearch.Snapshot
         do {
             (plan, snapshot) = try book.reversePlan(
                 for: route, parameters: parameters, scheme: scheme, host: host)
-        } catch {
-            return .failure(.route(error))
+        } catch let refusal {
+            if error == nil { error = .route(refusal) }
+            return nil
         }
         let own = plan.table.priority(of: RouteTable.RegistrationOrder(plan.order))
-        var first: DestinationLinkError?
         for candidate in plan.candidates {
-            let request = LinkRequest(matchURL: candidate.text, url: candidate.url)
-            let resolved = Self.resolve(request, in: snapshot)
+            let resolved = readBacks.resolve(candidate, in: snapshot)
             if let resolved, Self.same(resolved, destination, route: route, parameters: plan.expected) {
-                return .success(candidate.url)
+                return candidate.url
             }
-            guard first == nil else { continue }
+            guard error == nil else { continue }
             if let resolved, resolved.match.priority < own {
-                first = .route(.shadowed(route: route, url: candidate.text, winner: resolved.match.route))
+                error = .route(.shadowed(route: route, url: candidate.text, winner: resolved.match.route))
             } else if let refusal = plan.refusal(of: candidate), !refusal.isShadowed {
-                first = .route(refusal)
+                error = .route(refusal)
             } else {
-                first = .otherDestination(
+                error = .otherDestination(
                     route: route, url: candidate.text, winner: resolved?.match.route,
                     destination: resolved.map { String(describing: $0.destination) })
             }
         }
-        return .failure(first ?? .noRoute(destination: String(describing: destination)))
+        return nil
     }
 
     /// Whether `resolved` gives `destination` back: by `==` for an `Equatable` destination,

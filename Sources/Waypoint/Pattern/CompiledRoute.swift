@@ -18,6 +18,10 @@ package final class CompiledRoute: Sendable {
     let captures: [(depth: Int, name: String)]
     /// The tail regex, when `terminal` is `.tail`.
     let tail: RouteRegex?
+    /// Whether the tail's pattern repeats a group that repeats
+    /// (``RouteRegex/repeatsRepeatingGroup``), kept apart so that a search past an
+    /// exhausted regex budget reads it without copying ``tail``.
+    let tailRepeatsRepeatingGroup: Bool
     /// Prefix segments the trie reaches through an `.any` step but that must also pass a
     /// regex of their own, on that one segment: the host of a host route written as
     /// `:name(regex)` or a mixed segment (`:sub.example.com`, Documentation/spec/routing.md §1), and a
@@ -113,10 +117,13 @@ package final class CompiledRoute: Sendable {
             let emitter = RegexEmitter(
                 pattern: pattern, segments: tailStart..<pattern.segments.count,
                 caseInsensitivePaths: options.caseInsensitivePaths, separatorBeforeFirst: false)
-            tail = try emitter.compile(fallbackOffset: pattern.segments[tailStart].offset)
+            let compiled = try emitter.compile(fallbackOffset: pattern.segments[tailStart].offset)
+            tail = compiled
+            tailRepeatsRepeatingGroup = compiled.repeatsRepeatingGroup
             terminal = .tail
         } else {
             tail = nil
+            tailRepeatsRepeatingGroup = false
         }
         self.steps = steps
         self.captures = captures
