@@ -100,14 +100,14 @@ struct AASAGeneratePropertyTests {
         let widened = Set(generated.report.findings.compactMap { $0.rule })
 
         let router = Router(options: seed.options)
-        try router.register(routes.map { ($0.route, RouteHandler.closure { _ in }) })
+        try router.register(routes.map { (RouteName($0.route), RouteHandler.closure { _ in }) })
         var urls = Self.paths(&generator, count: 150).map {
             CanonicalURL.url(host: Self.host, path: CanonicalURL.path($0))
         }
         // URLs each route matches, from its own pattern.
         for route in routes {
             let single = Router(options: seed.options)
-            try single.register(route.route) { _ in }
+            try single.register(RouteName(route.route)) { _ in }
             guard let pattern = try? CompiledRoute(route.route, options: seed.options).pattern else {
                 continue
             }
@@ -117,7 +117,7 @@ struct AASAGeneratePropertyTests {
                 let parameters = RouteParameters(Dictionary(names.map { ($0, value) }) { first, _ in first })
                 let host = pattern.kind == .path ? Self.host : nil
                 if let url = try? single.url(
-                    for: route.route, parameters: parameters, scheme: "https", host: host)
+                    for: RouteName(route.route), parameters: parameters, scheme: "https", host: host)
                 {
                     urls.append(url.absoluteString)
                 }

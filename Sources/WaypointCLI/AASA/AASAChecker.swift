@@ -54,7 +54,7 @@ struct AASAChecker {
         let router = Router(options: options)
         for route in routes {
             do {
-                try router.register(route.route) { _ in }
+                try router.register(RouteName(route.route)) { _ in }
             } catch {
                 throw AASARouteError(route: route, error: error)
             }
@@ -145,7 +145,7 @@ struct AASAChecker {
     /// Whether the host segment `text` of a route matches `host`, asked of the router.
     static func hostPatternMatches(_ text: String, host: String) -> Bool {
         let probe = Router()
-        guard (try? probe.register(text + "/**") { _ in }) != nil else { return true }
+        guard (try? probe.register(RouteName(text + "/**")) { _ in }) != nil else { return true }
         return probe.match("https://\(host)/") != nil
     }
 

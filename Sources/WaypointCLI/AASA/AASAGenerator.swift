@@ -158,7 +158,7 @@ struct AASAGenerator {
         // The trailing-slash forms the router matches too (when it ignores one trailing
         // slash), asked of the router with the wildcards filled.
         let router = Router(options: options)
-        _ = try? router.register(pattern.route) { _ in }
+        _ = try? router.register(RouteName(pattern.route)) { _ in }
         var paths: [String] = []
         for prefix in prefixes {
             let path = prefix.isEmpty ? "/" : prefix
