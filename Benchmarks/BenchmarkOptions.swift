@@ -40,6 +40,14 @@ struct BenchmarkOptions {
     var regexBudgetChild: String?
     /// Only the JSON decoding measurement (``JSONDecodingBenchmark``).
     var jsonDecoding = false
+    /// With `--json-decoding` or `--date-parsing`: timed runs per measurement when `--runs`
+    /// is given (else 7).
+    var jsonDecodingRuns: Int?
+    /// With `--json-decoding`: the documents to measure, by their place in the list (all
+    /// when nil).
+    var jsonDocuments: Set<Int>?
+    /// Only the date reading and writing measurement (``DateParsingBenchmark``).
+    var dateParsing = false
     /// `--cache-report`: what large tables cost (``LargeTableReport``): `time`, `sim` or `all`.
     var cacheReport: String?
     /// Internal: one child of the cache simulation (`KEY:hits`).
@@ -86,7 +94,12 @@ struct BenchmarkOptions {
                                 With --instructions: the reference and the distinct catastrophic
                                 tails counted under callgrind instead (valgrind)
           --json-decoding       only JSONValue through JSONDecoder against JSONValue(parsing:):
-                                a 511-deep array and 480 KB of small objects, as ratios
+                                511-deep chains, 480 KB of small objects, 40,000 values of
+                                alternating kinds deep down and flat, as ratios (7 runs unless
+                                --runs)
+          --json-documents LIST with --json-decoding: only these documents, numbered from 1
+          --date-parsing        only ISO 8601 dates read and written by Waypoint against
+                                Foundation's ISO8601DateFormatter and ISO8601FormatStyle
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
           --cache-report [time|sim|all]
                                 only what a large table adds per hit (default REST sizes
@@ -160,6 +173,7 @@ struct BenchmarkOptions {
             case "--seed": options.seed = UInt64(try integer(argument, minimum: 0))
             case "--runs":
                 options.plan.runs = try integer(argument, minimum: 1)
+                options.jsonDecodingRuns = options.plan.runs
                 explicitRuns = true
             case "--run-ms":
                 options.plan.runSeconds = Double(try integer(argument, minimum: 1)) / 1e3
@@ -178,6 +192,8 @@ struct BenchmarkOptions {
             case "--regex-budget": options.regexBudget = true
             case "--regex-budget-child": options.regexBudgetChild = try value(argument)
             case "--json-decoding": options.jsonDecoding = true
+            case "--json-documents": options.jsonDocuments = Set(try integers(argument).map { $0 - 1 })
+            case "--date-parsing": options.dateParsing = true
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true

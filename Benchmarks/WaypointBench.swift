@@ -69,7 +69,16 @@ struct WaypointBench {
             log("warning: a debug build; run `swift run -c release waypoint-bench` for real figures")
         #endif
         if options.jsonDecoding {
-            print(try JSONDecodingBenchmark().run().joined(separator: "\n"))
+            // Unbuffered, so that each line is seen when its document is measured.
+            let benchmark = JSONDecodingBenchmark(
+                runs: options.jsonDecodingRuns ?? 7, documents: options.jsonDocuments)
+            try benchmark.run { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            return
+        }
+        if options.dateParsing {
+            try DateParsingBenchmark(runs: options.jsonDecodingRuns ?? 7).run { print($0) }
             return
         }
         if let spec = options.regexBudgetChild {

@@ -20,4 +20,12 @@ enum Stopwatch {
         let (seconds, attoseconds) = elapsed.components
         return (Double(seconds) + Double(attoseconds) * 1e-18, result)
     }
+
+    /// The CPU time the calling thread spent in `body`, in seconds: unlike the wall clock, not
+    /// stretched by other processes on a loaded machine.
+    static func threadCPUSeconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = threadCPUTime()
+        try body()
+        return Double(threadCPUTime() - start) * 1e-9
+    }
 }
