@@ -72,6 +72,16 @@ struct WaypointBench {
             print(try JSONDecodingBenchmark().run().joined(separator: "\n"))
             return
         }
+        if let spec = options.registrationChild {
+            try OneByOneRegistrationBenchmark.runChild(spec: spec, seed: options.seed)
+            return
+        }
+        if let count = options.registrationCount {
+            let benchmark = OneByOneRegistrationBenchmark(
+                count: count, rounds: options.plan.runs, seed: options.seed, log: log)
+            print(try benchmark.run().joined(separator: "\n"))
+            return
+        }
         if options.regexBudget {
             print(try RegexBudgetBenchmark().run(log: log).joined(separator: "\n"))
             return
