@@ -106,7 +106,7 @@ extension RouteTable {
         /// The table as it is now. Later edits do not change it.
         mutating func publish() -> RouteTable {
             let table = RouteTable(self)
-            store.publish()
+            store.publish(table)
             return table
         }
 

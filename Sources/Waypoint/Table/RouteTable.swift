@@ -18,7 +18,7 @@ package final class RouteTable: Sendable {
     let tries: [Trie]
     /// The tries' nodes, edges and route lists, shared with the tables published before
     /// and after this one (see ``TrieStore``); ``arena`` points into them.
-    let store: TrieStore
+    let logs: TrieStore.Logs
     let arena: TrieArena
     /// The most capture groups any tail needs.
     let maxGroups: Int
@@ -99,7 +99,7 @@ package final class RouteTable: Sendable {
         limits = builder.limits
         schemes = builder.schemes
         tries = builder.tries
-        store = builder.store
+        logs = builder.store.logs
         arena = builder.store.arena
         maxGroups = builder.maxGroups
         routeLog = builder.routeLog
@@ -110,6 +110,12 @@ package final class RouteTable: Sendable {
         hasChecks = builder.hasChecks
         tailClasses = builder.tailClasses
         hasTailTwins = builder.hasTailTwins
+        logs.census.tableMade()
+    }
+
+    deinit {
+        // After every read of the logs: the store may then reuse what only this table read.
+        logs.census.tableDestroyed()
     }
 
     /// The tail class of the route registered with `order`: the order of the first route
