@@ -87,11 +87,12 @@ struct BenchmarkOptions {
                                 default budget and at UInt32.max
           --json-decoding       only JSONValue through JSONDecoder against JSONValue(parsing:):
                                 a 511-deep array and 480 KB of small objects, as ratios
-          --registration [N]    only registration of N routes (default 10000) one at a time
-                                against one bulk call, both faces (Router with handlers,
-                                DestinationRouter with builders and printers), flat (/r/i/:id)
-                                and REST routes: CPU time and peak RSS growth, each in a child
-                                process, --runs rounds (default 3)
+          --registration [N]    only registration of N routes (default 10000) one at a time,
+                                and registered again one at a time, against one bulk call,
+                                both faces (Router with handlers, DestinationRouter with
+                                builders and printers), flat (/r/i/:id) and REST routes: CPU
+                                time and peak RSS growth, each in a child process, --runs
+                                rounds (default 3)
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
           --cache-report [time|sim|all]
                                 only what a large table adds per hit (default REST sizes

@@ -24,7 +24,9 @@ struct OneByOneRegistrationBenchmark {
         /// `Router.register(_:handler:)` one at a time against `Router.register(_:)`.
         case router
         /// `DestinationRouter.register(_:destination:link:)` one at a time, against the
-        /// package bulk registration of the same routes with builders.
+        /// package bulk registration of the same routes with builders (the public API has
+        /// no bulk registration with printers; a printer adds one reference to a route's
+        /// entry).
         case destination
     }
 
@@ -41,6 +43,10 @@ struct OneByOneRegistrationBenchmark {
     enum Mode: String, CaseIterable {
         case bulk
         case oneByOne = "one-by-one"
+        /// Registered in bulk (not measured), then each route registered again, one at a
+        /// time, with a new handler or builder (measured): a replacement keeps the route's
+        /// place.
+        case again
     }
 
     /// What one child measured.
@@ -84,26 +90,29 @@ struct OneByOneRegistrationBenchmark {
             }
         }
         var lines = [
-            "One-at-a-time against bulk registration, \(count) routes, \(rounds) rounds "
-                + "(medians; ratios round by round). CPU time of the registration; peak RSS "
-                + "growth = peak resident memory during it less resident memory before it."
+            "\(count) routes, \(rounds) rounds: CPU time of the registration and peak RSS growth "
+                + "(peak resident memory during it less resident memory before it), medians; the "
+                + "ratios to bulk are taken round by round (median, min–max). One by one: each route "
+                + "registered alone; again: after a bulk registration, each registered again alone.",
+            "",
+            "| face, routes | bulk | one by one | one by one / bulk | again | again / bulk |",
+            "|---|---:|---:|---:|---:|---:|",
         ]
         for shape in Shape.allCases {
             for face in Face.allCases {
-                let bulk = samples["\(face.rawValue):\(shape.rawValue):bulk"] ?? []
-                let single = samples["\(face.rawValue):\(shape.rawValue):one-by-one"] ?? []
-                let ratios = zip(single, bulk).map { $0.cpuSeconds / $1.cpuSeconds }
-                lines.append(
-                    "  \(face.rawValue), \(shape.rawValue): bulk "
-                        + Self.format(seconds: Self.median(bulk.map(\.cpuSeconds))) + " CPU, +"
-                        + Self.format(bytes: Self.median(bulk.map { Double($0.peakGrowth) }))
-                        + " peak; one by one "
-                        + Self.format(seconds: Self.median(single.map(\.cpuSeconds))) + " CPU, +"
-                        + Self.format(bytes: Self.median(single.map { Double($0.peakGrowth) }))
-                        + " peak; one by one / bulk "
+                let key = "\(face.rawValue):\(shape.rawValue)"
+                let bulk = samples["\(key):bulk"] ?? []
+                var row = "| \(face.rawValue), \(shape.rawValue) | \(Self.format(bulk))"
+                for mode in [Mode.oneByOne, .again] {
+                    let measured = samples["\(key):\(mode.rawValue)"] ?? []
+                    let ratios = zip(measured, bulk).map { $0.cpuSeconds / $1.cpuSeconds }
+                    row +=
+                        " | \(Self.format(measured)) | "
                         + String(
                             format: "%.2f× (%.2f–%.2f×)", Self.median(ratios), ratios.min() ?? 0,
-                            ratios.max() ?? 0))
+                            ratios.max() ?? 0)
+                }
+                lines.append(row + " |")
             }
         }
         return lines
@@ -155,10 +164,11 @@ struct OneByOneRegistrationBenchmark {
     private static func registerRouter(_ routes: [String], mode: Mode) throws -> (cpu: Double, peak: Int) {
         let router = Router()
         let pairs = routes.map { ($0, RouteHandler.closure { _ in }) }
+        if mode == .again { try router.register(pairs) }
         let measured = try measure {
             switch mode {
             case .bulk: try router.register(pairs)
-            case .oneByOne: for route in routes { try router.register(route) { _ in } }
+            case .oneByOne, .again: for route in routes { try router.register(route) { _ in } }
             }
         }
         guard router.routes == routes else {
@@ -178,11 +188,12 @@ struct OneByOneRegistrationBenchmark {
     ) throws -> (cpu: Double, peak: Int) {
         let router = DestinationRouter<Int>()
         let builders: [DestinationRouter<Int>.Builder] = routes.indices.map { index in { _ in index } }
+        if mode == .again { try router.register(routes) { _ in { _ in nil } } }
         let measured = try measure {
             switch mode {
             case .bulk:
                 try router.register(routes) { builders[$0] }
-            case .oneByOne:
+            case .oneByOne, .again:
                 for (index, route) in routes.enumerated() {
                     try router.register(route, destination: builders[index]) { $0 == index ? [:] : nil }
                 }
@@ -247,6 +258,12 @@ struct OneByOneRegistrationBenchmark {
     private static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
         return values.sorted()[values.count / 2]
+    }
+
+    /// The median CPU time and peak growth of `samples`.
+    private static func format(_ samples: [Sample]) -> String {
+        format(seconds: median(samples.map(\.cpuSeconds))) + ", +"
+            + format(bytes: median(samples.map { Double($0.peakGrowth) }))
     }
 
     private static func format(seconds: Double) -> String {
