@@ -47,6 +47,10 @@ struct OneByOneRegistrationBenchmark {
         /// time, with a new handler or builder (measured): a replacement keeps the route's
         /// place.
         case again
+        /// One at a time while another thread dispatches links without pause (each dispatch
+        /// holds the snapshot it started with, so older tables are often still alive when
+        /// a route is added).
+        case busy
     }
 
     /// What one child measured.
@@ -93,17 +97,18 @@ struct OneByOneRegistrationBenchmark {
             "\(count) routes, \(rounds) rounds: CPU time of the registration and peak RSS growth "
                 + "(peak resident memory during it less resident memory before it), medians; the "
                 + "ratios to bulk are taken round by round (median, min–max). One by one: each route "
-                + "registered alone; again: after a bulk registration, each registered again alone.",
+                + "registered alone; again: after a bulk registration, each registered again alone; busy: "
+                + "one by one while another thread dispatches links (the registering thread's CPU time).",
             "",
-            "| face, routes | bulk | one by one | one by one / bulk | again | again / bulk |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| face, routes | bulk | one by one | one by one / bulk | again | again / bulk | busy | busy / bulk |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for shape in Shape.allCases {
             for face in Face.allCases {
                 let key = "\(face.rawValue):\(shape.rawValue)"
                 let bulk = samples["\(key):bulk"] ?? []
                 var row = "| \(face.rawValue), \(shape.rawValue) | \(Self.format(bulk))"
-                for mode in [Mode.oneByOne, .again] {
+                for mode in [Mode.oneByOne, .again, .busy] {
                     let measured = samples["\(key):\(mode.rawValue)"] ?? []
                     let ratios = zip(measured, bulk).map { $0.cpuSeconds / $1.cpuSeconds }
                     row +=
@@ -165,10 +170,13 @@ struct OneByOneRegistrationBenchmark {
         let router = Router()
         let pairs = routes.map { ($0, RouteHandler.closure { _ in }) }
         if mode == .again { try router.register(pairs) }
-        let measured = try measure {
+        let urls = Array(routes.prefix(64).map(url(for:)))
+        var busy: (@Sendable (Int) -> Void)?
+        if mode == .busy { busy = { index in _ = router.handle(urls[index % urls.count]) } }
+        let measured = try measure(busy: busy) {
             switch mode {
             case .bulk: try router.register(pairs)
-            case .oneByOne, .again: for route in routes { try router.register(route) { _ in } }
+            case .oneByOne, .again, .busy: for route in routes { try router.register(route) { _ in } }
             }
         }
         guard router.routes == routes else {
@@ -189,11 +197,14 @@ struct OneByOneRegistrationBenchmark {
         let router = DestinationRouter<Int>()
         let builders: [DestinationRouter<Int>.Builder] = routes.indices.map { index in { _ in index } }
         if mode == .again { try router.register(routes) { _ in { _ in nil } } }
-        let measured = try measure {
+        let urls = Array(routes.prefix(64).map(url(for:)))
+        var busy: (@Sendable (Int) -> Void)?
+        if mode == .busy { busy = { index in _ = router.destination(for: urls[index % urls.count]) } }
+        let measured = try measure(busy: busy) {
             switch mode {
             case .bulk:
                 try router.register(routes) { builders[$0] }
-            case .oneByOne, .again:
+            case .oneByOne, .again, .busy:
                 for (index, route) in routes.enumerated() {
                     try router.register(route, destination: builders[index]) { $0 == index ? [:] : nil }
                 }
@@ -211,27 +222,47 @@ struct OneByOneRegistrationBenchmark {
         return measured
     }
 
-    /// The CPU seconds `body` took and the peak resident growth while it ran.
-    private static func measure(_ body: () throws -> Void) throws -> (cpu: Double, peak: Int) {
+    /// The CPU seconds `body` took on this thread and the peak resident growth while it ran;
+    /// with `busy`, another thread calls it with 0, 1, 2, … until `body` returns.
+    private static func measure(
+        busy: (@Sendable (Int) -> Void)? = nil, _ body: () throws -> Void
+    ) throws -> (cpu: Double, peak: Int) {
         guard resetPeak() else {
             throw BenchmarkError.usage("--registration needs to reset the peak in /proc/self/clear_refs")
         }
         guard let before = MemoryProbe.residentBytes() else {
             throw BenchmarkError.usage("--registration needs /proc/self/statm")
         }
+        let stop = Locked(false)
+        let stopped = DispatchSemaphore(value: 0)
+        if let busy {
+            let thread = Thread {
+                var index = 0
+                while !stop.withLock({ $0 }) {
+                    busy(index)
+                    index += 1
+                }
+                stopped.signal()
+            }
+            thread.start()
+        }
         let start = cpuSeconds()
         try body()
         let cpu = cpuSeconds() - start
+        if busy != nil {
+            stop.withLock { $0 = true }
+            stopped.wait()
+        }
         guard let peak = peakResidentBytes() else {
             throw BenchmarkError.usage("--registration needs VmHWM in /proc/self/status")
         }
         return (cpu, max(0, peak - before))
     }
 
-    /// The process's CPU time in seconds.
+    /// The calling thread's CPU time in seconds.
     private static func cpuSeconds() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 

@@ -70,7 +70,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     private struct Registry: Sendable {
         var builder: RouteTable.Builder
         /// The values by route order; an entry of a removed route stays until a rebuild.
-        var values = TwinnedLog<Value>(capacity: 16)
+        var values = ReplaceableLog<Value>(capacity: 16)
         /// Each registered route's order.
         var orders: [String: Int32] = [:]
         var gate: (@Sendable (URL) -> Bool)?
@@ -86,7 +86,7 @@ struct RouteBook<Value: Sendable>: Sendable {
             let live = RouteTable(builder).routes
             let oldOrders = orders
             builder = builder.rebuilt()
-            var fresh = TwinnedLog<Value>(capacity: max(16, live.count))
+            var fresh = ReplaceableLog<Value>(capacity: max(16, live.count))
             orders = [:]
             orders.reserveCapacity(live.count)
             for (order, route) in live.enumerated() {
@@ -150,7 +150,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         }
     }
 
-    /// Elements of the values log copied whole since the last rebuild (``TwinnedLog``): for
+    /// Elements of the values log copied whole since the last rebuild (``ReplaceableLog``): for
     /// tests.
     var valuesCopied: Int {
         registry.withLock { $0.values.copied }
@@ -167,7 +167,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
     /// - Complexity: O(m) for m routes, new or replaced, amortised, when no snapshot older
     ///   than the current one is held; O(n) more for a large edge table or replaced value
-    ///   that such a snapshot still reads (see ``TrieStore``, ``TwinnedLog``).
+    ///   that such a snapshot still reads (see ``TrieStore``, ``ReplaceableLog``).
     func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
         var compiled: [(route: String, value: Value, compiled: CompiledRoute?)] = []
         // Routes already registered, or earlier in this batch, only replace a value; the
@@ -180,9 +180,8 @@ struct RouteBook<Value: Sendable>: Sendable {
         registry.withLock { registry in
             for (route, value, compiledRoute) in compiled {
                 if let order = registry.orders[route] {
-                    // Published snapshots read the old entry (see TwinnedLog).
-                    registry.values.replace(
-                        Int(order), with: value, twinUnread: registry.builder.olderTablesAreGone)
+                    // Published snapshots read the old entry (see ReplaceableLog).
+                    registry.values.replace(Int(order), with: value, census: registry.builder.census)
                 } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
                     // (A route compiled here was removed by another registration after this
                     // one saw it registered.)

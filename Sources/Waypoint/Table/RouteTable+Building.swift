@@ -49,10 +49,9 @@ extension RouteTable {
         /// The number of routes.
         var count: Int { routeLog.count - removed.count }
 
-        /// Whether every table published from the builder before the last one is gone
-        /// (``TableCensus``), and with it every snapshot that held one: what was kept for
-        /// them alone may be written again.
-        var olderTablesAreGone: Bool { store.census.live <= 1 }
+        /// The tables published from the builder, and which may be alive (a snapshot holds
+        /// its table, so a snapshot of a dead table is dead too).
+        var census: TableCensus { store.census }
 
         /// Adds `route` after the others and returns its order.
         mutating func add(_ route: CompiledRoute) -> Int32 {

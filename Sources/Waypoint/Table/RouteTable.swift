@@ -19,6 +19,9 @@ package final class RouteTable: Sendable {
     /// The tries' nodes, edges and route lists, shared with the tables published before
     /// and after this one (see ``TrieStore``); ``arena`` points into them.
     let logs: TrieStore.Logs
+    /// Cleared when the table is destroyed, so that its store may write again what only
+    /// it read (``TableCensus``).
+    let token = TableToken()
     let arena: TrieArena
     /// The most capture groups any tail needs.
     let maxGroups: Int
@@ -110,12 +113,11 @@ package final class RouteTable: Sendable {
         hasChecks = builder.hasChecks
         tailClasses = builder.tailClasses
         hasTailTwins = builder.hasTailTwins
-        logs.census.tableMade()
     }
 
     deinit {
         // After every read of the logs: the store may then reuse what only this table read.
-        logs.census.tableDestroyed()
+        token.tableDestroyed()
     }
 
     /// The tail class of the route registered with `order`: the order of the first route

@@ -14,11 +14,11 @@
 ///
 /// A large edge table is not copied anew each time its node changes after a publication,
 /// which would cost O(n) for an edge under a node with n literal children and make n
-/// registrations one at a time O(n²): it has a twin (``EdgeTwin``), a second copy that
-/// only older tables read. Once those tables are gone (``TableCensus``), the store brings
-/// the twin up to date with the writes the table has had since they parted and makes it
-/// the node's table, so changing a large table costs O(the writes since), O(1) amortised;
-/// while an older table is still held, it copies the table as before.
+/// registrations one at a time O(n²): it keeps spare copies that only older tables read
+/// (``CopyRing``). The node moves to a spare that no live table reads (``TableCensus``),
+/// brought up to date with the writes it lacks, so changing a large table costs O(the
+/// writes since), O(1) amortised; only when tables still read every spare is the table
+/// copied as before.
 struct TrieStore: Sendable {
     private(set) var nodes = AppendLog<Trie.Node>(capacity: 64)
     private(set) var slots = AppendLog<Trie.Slot>(capacity: 64)
@@ -38,17 +38,18 @@ struct TrieStore: Sendable {
     private var sharedTerminals = 0
     /// Elements (nodes, slots, route lists) appended that no new table reads.
     private(set) var garbage = 0
-    /// The twins of the large edge tables, by where the table a node uses now starts in
-    /// ``slots``.
-    private var twins: [Int32: EdgeTwin] = [:]
-    /// The tables published from the store that are alive.
-    let census = TableCensus()
-    /// The table published last, kept so that a ``census`` of one is that table alone.
-    private var latest: RouteTable?
+    /// The spare copies of the large edge tables, by where the table a node uses now starts
+    /// in ``slots``; a write is an offset in the table and the slot written there.
+    private var rings: [Int32: CopyRing<Int32, (offset: Int32, slot: Trie.Slot)>] = [:]
+    /// The tables published from the store, and which may be alive.
+    private(set) var census = TableCensus()
 
-    /// Edge tables of at least this many slots have twins; smaller ones are copied, which
-    /// costs less than keeping a second copy and the writes to replay on it.
-    static let twinnedTableSize = 16
+    /// Edge tables of at least this many slots keep spares; smaller ones are copied, which
+    /// costs less than keeping spares and the writes to replay.
+    static let sparedTableSize = 16
+    /// The most spares a table keeps: enough for a table or two held by dispatches in
+    /// flight while registrations go on.
+    static let maxSpares = 3
 
     /// All elements appended, live or not.
     var size: Int { nodes.count + slots.count + terminals.count + orders.count }
@@ -61,15 +62,13 @@ struct TrieStore: Sendable {
             terminals: UnsafePointer(terminals.base), orders: UnsafePointer(orders.base))
     }
 
-    /// The logs a table published from the store reads, which it keeps alive, and the
-    /// census it counts itself in.
+    /// The logs a table published from the store reads, which it keeps alive.
     struct Logs: Sendable {
         let nodes: AppendLog<Trie.Node>
         let slots: AppendLog<Trie.Slot>
         let keys: AppendLog<UInt8>
         let terminals: AppendLog<Trie.Terminals>
         let orders: AppendLog<Int32>
-        let census: TableCensus
 
         /// All elements appended to these logs so far, live or not (``TrieStore/size``):
         /// for tests, on the thread that registers.
@@ -78,7 +77,7 @@ struct TrieStore: Sendable {
 
     /// What a table published now reads.
     var logs: Logs {
-        Logs(nodes: nodes, slots: slots, keys: keys, terminals: terminals, orders: orders, census: census)
+        Logs(nodes: nodes, slots: slots, keys: keys, terminals: terminals, orders: orders)
     }
 
     /// Marks everything appended so far as read by `table`, which is published.
@@ -86,7 +85,7 @@ struct TrieStore: Sendable {
         sharedNodes = nodes.count
         sharedSlots = slots.count
         sharedTerminals = terminals.count
-        latest = table
+        census.publish(table.token)
     }
 
     /// A new, empty root.
@@ -174,25 +173,28 @@ struct TrieStore: Sendable {
     }
 
     /// Where a private table equal to the shared edge table of `size` slots at `start`
-    /// starts: its twin brought up to date when no table that reads the twin is left, else
-    /// a new copy (which becomes the table's twin when the table is large).
+    /// starts: a spare that no live table reads, brought up to date, or a new copy.
     private mutating func privateTable(start: Int32, size: Int) -> Int32 {
-        guard size >= Self.twinnedTableSize else {
+        guard size >= Self.sparedTableSize else {
             garbage += size
             return copyTable(start: start, size: size)
         }
-        if let twin = twins.removeValue(forKey: start) {
-            // The twin is read by tables older than the latest; the latest reads `start`.
-            if census.live <= 1 {
-                twin.replay(from: start, size: size, in: slots)
-                twins[twin.other] = EdgeTwin(other: start)
-                return twin.other
-            }
-            garbage += size
+        // A table without a ring yet may be read by any table published so far.
+        var ring = rings.removeValue(forKey: start) ?? CopyRing(firstReader: 0)
+        let next: Int32
+        switch ring.move(from: start, census: census, maxSpares: Self.maxSpares) {
+        case .reuse(let spare, let missing?):
+            for write in missing { slots[Int(spare) + Int(write.offset)] = write.slot }
+            next = spare
+        case .reuse(let spare, nil):
+            (slots.base + Int(spare)).update(from: slots.base + Int(start), count: size)
+            next = spare
+        case .fresh(let abandoned):
+            garbage += size * abandoned.count
+            next = copyTable(start: start, size: size)
         }
-        let copy = copyTable(start: start, size: size)
-        twins[copy] = EdgeTwin(other: start)
-        return copy
+        rings[next] = ring
+        return next
     }
 
     /// Where a new copy of the `size` slots at `start` starts.
@@ -204,11 +206,12 @@ struct TrieStore: Sendable {
     }
 
     /// Writes `slot` at `offset` in the edge table of the private node `entry`, and notes
-    /// the write for the table's twin, if it has one.
+    /// the write for the table's spares, if it has any.
     private mutating func setSlot(_ slot: Trie.Slot, at offset: Int, inTableOf entry: Trie.Node) {
         slots[Int(entry.edgeStart) + offset] = slot
-        if Int(entry.edgeMask) + 1 >= Self.twinnedTableSize {
-            twins[entry.edgeStart]?.record(slot, at: offset, tableSize: Int(entry.edgeMask) + 1)
+        let size = Int(entry.edgeMask) + 1
+        if size >= Self.sparedTableSize {
+            rings[entry.edgeStart]?.note((Int32(offset), slot), limit: size / 4)
         }
     }
 
@@ -274,8 +277,10 @@ struct TrieStore: Sendable {
                 put(slots[Int(entry.edgeStart) + offset], start: start, mask: grown - 1)
             }
             garbage += size
-            // The old table and its twin are left to the tables that read them.
-            if entry.edgeMask >= 0, twins.removeValue(forKey: entry.edgeStart) != nil { garbage += size }
+            // The old table and its spares are left to the tables that read them.
+            if entry.edgeMask >= 0, let ring = rings.removeValue(forKey: entry.edgeStart) {
+                garbage += size * ring.spareCount
+            }
             entry.edgeStart = Int32(start)
             entry.edgeMask = Int32(grown - 1)
         }

@@ -3,19 +3,17 @@
 /// copy of the log per replacement made n replacements one at a time O(n²).
 ///
 /// A published log is never written below its count. The first replacement after a
-/// publication therefore moves to the log's twin, a second copy that only older snapshots
-/// read, once they are gone (the caller says so, from the ``TableCensus``): the twin gets
-/// the writes the log has had since the two parted, then this one. While an older snapshot
-/// is still held, or when the twin has fallen too far behind, it copies the log instead.
-/// Appends go in place, after the elements published logs read, as in ``AppendLog``.
-struct TwinnedLog<Element: Sendable>: Sendable {
+/// publication therefore moves to a spare copy of the log that no live snapshot reads
+/// (``CopyRing``; the caller's ``TableCensus`` says which, as a snapshot holds its table),
+/// which gets the writes it lacks and then this one; when every spare is still read, it
+/// copies the log instead. Appends go in place, after the elements published logs read, as
+/// in ``AppendLog``.
+struct ReplaceableLog<Element: Sendable>: Sendable {
     /// The log the next publication reads.
     private(set) var log: AppendLog<Element>
-    /// The other copy, which only snapshots older than the last published one read, or nil.
-    private var twin: AppendLog<Element>?
-    /// The writes ``log`` has had since it and ``twin`` were equal, in order: appends
-    /// (an index at the twin's count or beyond) and replacements.
-    private var pending: [(index: Int, element: Element)] = []
+    /// The spare copies, and the writes (appends at an index past a spare's count, and
+    /// replacements) they lack.
+    private var spares = CopyRing<AppendLog<Element>, (index: Int, element: Element)>(firstReader: 0)
     /// Whether ``log`` has been published since it became the log: it is then written only
     /// by appending.
     private var isPublished = false
@@ -47,41 +45,34 @@ struct TwinnedLog<Element: Sendable>: Sendable {
         note(log.count - 1, element)
     }
 
-    /// Replaces element `index` with `element`. `twinUnread` says that no snapshot older
-    /// than the last one published is left, so that the twin may be written.
+    /// Replaces element `index` with `element`; `census` says which published tables, and
+    /// so which snapshots, may still be alive.
     ///
-    /// - Complexity: O(1) amortised when `twinUnread`; O(n) otherwise.
-    mutating func replace(_ index: Int, with element: Element, twinUnread: Bool) {
+    /// - Complexity: O(1) amortised, unless snapshots still read every spare: O(n) then.
+    mutating func replace(_ index: Int, with element: Element, census: TableCensus) {
         if isPublished {
             let published = log
-            if let twin, twinUnread {
-                log = pending.reduce(twin) { log, write in
+            switch spares.move(from: published, census: census, maxSpares: 3) {
+            case .reuse(let spare, let missing?):
+                log = missing.reduce(spare) { log, write in
                     guard write.index < log.count else { return log.appending(write.element) }
                     log[write.index] = write.element
                     return log
                 }
-            } else {
+            case .reuse(_, nil), .fresh:
                 copied += published.count
                 log = AppendLog(capacity: published.capacity).appending(
                     contentsOf: (0..<published.count).lazy.map { published[$0] })
             }
-            twin = published
-            pending = []
             isPublished = false
         }
         log[index] = element
         note(index, element)
     }
 
-    /// Notes a write for the twin, or lets the twin go when replaying the writes would cost
-    /// more than a copy of the log.
+    /// Notes a write for the spares; past a quarter of the log (at least 16), they are
+    /// better copied whole.
     private mutating func note(_ index: Int, _ element: Element) {
-        guard twin != nil else { return }
-        if pending.count >= max(16, log.count / 4) {
-            twin = nil
-            pending = []
-        } else {
-            pending.append((index, element))
-        }
+        spares.note((index, element), limit: max(16, log.count / 4))
     }
 }
