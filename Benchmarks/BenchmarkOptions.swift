@@ -48,6 +48,11 @@ struct BenchmarkOptions {
     var jsonDocuments: Set<Int>?
     /// Only the date reading and writing measurement (``DateParsingBenchmark``).
     var dateParsing = false
+    /// `--registration N`: only one-at-a-time against bulk registration of N routes
+    /// (``OneByOneRegistrationBenchmark``).
+    var registrationCount: Int?
+    /// Internal: one child of `--registration` (`face:shape:mode:count`).
+    var registrationChild: String?
     /// `--cache-report`: what large tables cost (``LargeTableReport``): `time`, `sim` or `all`.
     var cacheReport: String?
     /// Internal: one child of the cache simulation (`KEY:hits`).
@@ -100,6 +105,12 @@ struct BenchmarkOptions {
           --json-documents LIST with --json-decoding: only these documents, numbered from 1
           --date-parsing        only ISO 8601 dates read and written by Waypoint against
                                 Foundation's ISO8601DateFormatter and ISO8601FormatStyle
+          --registration [N]    only registration of N routes (default 10000) one at a time,
+                                and registered again one at a time, against one bulk call,
+                                both faces (Router with handlers, DestinationRouter with
+                                builders and printers), flat (/r/i/:id) and REST routes: CPU
+                                time and peak RSS growth, each in a child process, --runs
+                                rounds (default 3)
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
           --cache-report [time|sim|all]
                                 only what a large table adds per hit (default REST sizes
@@ -194,6 +205,13 @@ struct BenchmarkOptions {
             case "--json-decoding": options.jsonDecoding = true
             case "--json-documents": options.jsonDocuments = Set(try integers(argument).map { $0 - 1 })
             case "--date-parsing": options.dateParsing = true
+            case "--registration":
+                options.registrationCount = 10_000
+                if let next = remaining.first, let count = Int(next), count > 0 {
+                    options.registrationCount = count
+                    remaining.removeFirst()
+                }
+            case "--registration-child": options.registrationChild = try value(argument)
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true
@@ -226,6 +244,7 @@ struct BenchmarkOptions {
             options.plan.oneByOneLimit = min(options.plan.oneByOneLimit, 1_000)
             options.plan.cycles = 11
         }
+        if options.registrationCount != nil && !explicitRuns { options.plan.runs = 3 }
         if options.cacheReport != nil {
             if !explicitSizes { options.sizes = [100, 100_000] }
             if !explicitAppSizes { options.appSizes = [] }

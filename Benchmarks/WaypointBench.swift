@@ -86,6 +86,16 @@ struct WaypointBench {
                 spec, count: RegexBudgetBenchmark().catastrophicCount, passes: options.passes)
             return
         }
+        if let spec = options.registrationChild {
+            try OneByOneRegistrationBenchmark.runChild(spec: spec, seed: options.seed)
+            return
+        }
+        if let count = options.registrationCount {
+            let benchmark = OneByOneRegistrationBenchmark(
+                count: count, rounds: options.plan.runs, seed: options.seed, log: log)
+            print(try benchmark.run().joined(separator: "\n"))
+            return
+        }
         if options.regexBudget {
             let benchmark = RegexBudgetBenchmark()
             let lines =

@@ -70,7 +70,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     private struct Registry: Sendable {
         var builder: RouteTable.Builder
         /// The values by route order; an entry of a removed route stays until a rebuild.
-        var values = AppendLog<Value>(capacity: 16)
+        var values = ReplaceableLog<Value>(capacity: 16)
         /// Each registered route's order.
         var orders: [String: Int32] = [:]
         var gate: (@Sendable (URL) -> Bool)?
@@ -86,12 +86,12 @@ struct RouteBook<Value: Sendable>: Sendable {
             let live = RouteTable(builder).routes
             let oldOrders = orders
             builder = builder.rebuilt()
-            var fresh = AppendLog<Value>(capacity: max(16, live.count))
+            var fresh = ReplaceableLog<Value>(capacity: max(16, live.count))
             orders = [:]
             orders.reserveCapacity(live.count)
             for (order, route) in live.enumerated() {
                 let name = route.pattern.route
-                if let old = oldOrders[name] { fresh = fresh.appending(values[Int(old)]) }
+                if let old = oldOrders[name] { fresh.append(values[Int(old)]) }
                 orders[name] = Int32(order)
             }
             values = fresh
@@ -105,7 +105,8 @@ struct RouteBook<Value: Sendable>: Sendable {
                 if let order = orders[route] { byOrder[Int(order)] = condition }
             }
             return Snapshot(
-                table: builder.publish(), values: values, gate: gate, holds: holds, requirements: byOrder,
+                table: builder.publish(), values: values.publish(), gate: gate, holds: holds,
+                requirements: byOrder,
                 delivery: delivery)
         }
     }
@@ -149,6 +150,12 @@ struct RouteBook<Value: Sendable>: Sendable {
         }
     }
 
+    /// Elements of the values log copied whole since the last rebuild (``ReplaceableLog``): for
+    /// tests.
+    var valuesCopied: Int {
+        registry.withLock { $0.values.copied }
+    }
+
     /// The value `route` is registered with, if it is.
     func value(ofRoute route: String) -> Value? {
         registry.withLock { registry in registry.orders[route].map { registry.values[Int($0)] } }
@@ -158,7 +165,9 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// one keeps its place and gets the new value.
     ///
     /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
-    /// - Complexity: O(m) for m new routes, amortised; O(n) for each replaced value.
+    /// - Complexity: O(m) for m routes, new or replaced, amortised, when no snapshot older
+    ///   than the current one is held; O(n) more for a large edge table or replaced value
+    ///   that such a snapshot still reads (see ``TrieStore``, ``ReplaceableLog``).
     func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
         var compiled: [(route: String, value: Value, compiled: CompiledRoute?)] = []
         // Routes already registered, or earlier in this batch, only replace a value; the
@@ -171,18 +180,14 @@ struct RouteBook<Value: Sendable>: Sendable {
         registry.withLock { registry in
             for (route, value, compiledRoute) in compiled {
                 if let order = registry.orders[route] {
-                    // Published tables read the old entry: replace it in a copy.
-                    var copy = AppendLog<Value>(capacity: registry.values.capacity)
-                    for index in 0..<registry.values.count {
-                        copy = copy.appending(index == Int(order) ? value : registry.values[index])
-                    }
-                    registry.values = copy
+                    // Published snapshots read the old entry (see ReplaceableLog).
+                    registry.values.replace(Int(order), with: value, census: registry.builder.census)
                 } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
                     // (A route compiled here was removed by another registration after this
                     // one saw it registered.)
                     let order = registry.builder.add(route)
                     registry.orders[route.pattern.route] = order
-                    registry.values = registry.values.appending(value)
+                    registry.values.append(value)
                 }
             }
             publish(&registry)
