@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
 @testable import WaypointCLI
 
@@ -66,7 +67,7 @@ struct AASACheckTests {
         let directory = CLI.fixtures.appendingPathComponent("aasa/\(run.fixture)")
         let text = try String(
             contentsOf: directory.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
-        let appLinks = try #require(try AppSiteAssociation(json: text).appLinks)
+        let universalLinks = try #require(try AppSiteAssociation(json: text).universalLinks)
         let routesText = try String(
             contentsOf: directory.appendingPathComponent("routes.txt"), encoding: .utf8)
         let routes = RoutesFile(path: "routes.txt", text: routesText).entries.enumerated().map {
@@ -75,7 +76,8 @@ struct AASACheckTests {
         }
         for attempt in 0..<2 {
             let checker = try AASAChecker(
-                matcher: try AppLinksMatcher(appLinks), appID: run.appID, host: run.host, routes: routes,
+                matcher: try UniversalLinkMatcher(universalLinks), appID: run.appID, host: run.host,
+                routes: routes,
                 options: RouterOptions())
             let report = checker.check()
             #expect(
@@ -267,7 +269,8 @@ struct AASACheckTests {
         }
         let json =
             #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "components": [\#(components.joined(separator: ","))]}]}}"#
-        let matcher = try AppLinksMatcher(try #require(try AppSiteAssociation(json: json).appLinks))
+        let matcher = try UniversalLinkMatcher(
+            try #require(try AppSiteAssociation(json: json).universalLinks))
         let routes = ["/:x", "/a/:y", "/b/**"].enumerated().map {
             AASARoute(route: $1, index: $0, location: nil)
         }
@@ -294,7 +297,8 @@ struct AASACheckTests {
         }
         let json =
             #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "components": [\#(components.joined(separator: ","))]}]}}"#
-        let matcher = try AppLinksMatcher(try #require(try AppSiteAssociation(json: json).appLinks))
+        let matcher = try UniversalLinkMatcher(
+            try #require(try AppSiteAssociation(json: json).universalLinks))
         let routes = (0..<50).map { AASARoute(route: "/p\($0)/:id/x", index: $0, location: nil) }
         let report = try AASAChecker(
             matcher: matcher, appID: "ABCDE12345.com.example.app", host: "example.com", routes: routes,

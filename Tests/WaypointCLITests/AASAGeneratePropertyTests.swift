@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
 @testable import WaypointCLI
 
@@ -91,7 +92,7 @@ struct AASAGeneratePropertyTests {
         #expect(
             generated.report.findings.allSatisfy { $0.kind == .unroutedURL },
             "\(generated.report.findings.map(\.message)) (seed \(seed.value), \(routes.map(\.route)))")
-        let matcher = try AppLinksMatcher(generated.appLinks)
+        let matcher = try UniversalLinkMatcher(generated.universalLinks)
         let recheck = try AASAChecker(
             matcher: matcher, appID: Self.app, host: Self.host, routes: routes, options: seed.options
         )

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// The work of ``AASAChecker/check()``: explore both sides, observe the witnesses and the
@@ -46,7 +47,7 @@ struct AASAAnalysis {
 
     private var routeFacts: [RouteFacts]
     private var ruleFacts: [RuleFacts]
-    private let ruleIndex: [AppLinksRule: Int]
+    private let ruleIndex: [UniversalLinkRuleLocation: Int]
     private let routeIndex: [String: Int]
 
     init(checker: AASAChecker, receiving: [AASAChecker.Receiving]) {
@@ -387,7 +388,7 @@ struct AASAAnalysis {
     // MARK: Filling patterns
 
     /// A query and a fragment that `rule`'s conditions accept.
-    static func queryAndFragment(of rule: AppLinksCompiledRule) -> (query: String, fragment: String) {
+    static func queryAndFragment(of rule: UniversalLinkCompiledRule) -> (query: String, fragment: String) {
         let query: String
         switch rule.query {
         case nil:
@@ -408,7 +409,7 @@ struct AASAAnalysis {
     }
 
     /// Paths `rule`'s path pattern matches: its wildcards filled in a few ways.
-    static func examplePaths(of rule: AppLinksCompiledRule) -> [String] {
+    static func examplePaths(of rule: UniversalLinkCompiledRule) -> [String] {
         var paths: [String] = []
         for star in ["", "x", "x/y"] {
             var text = fill(rule.path.pattern.elements, percentEncoded: true, star: star)
@@ -421,7 +422,7 @@ struct AASAAnalysis {
 
     /// Text that `elements` match: `?` as `x`, `*` as `star`, a variable as its first value.
     private static func fill(
-        _ elements: [AppLinksPattern.Element], percentEncoded: Bool, star: String
+        _ elements: [UniversalLinkPattern.Element], percentEncoded: Bool, star: String
     ) -> String {
         var text = ""
         for element in elements {

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// `waypoint aasa check`: an app's AASA rules against a route table on one host
@@ -27,7 +28,7 @@ struct AASAChecker {
         let isExact: Bool
     }
 
-    let matcher: AppLinksMatcher
+    let matcher: UniversalLinkMatcher
     let appID: String
     let host: String
     let routes: [AASARoute]
@@ -35,7 +36,7 @@ struct AASAChecker {
     /// Every route registered, in order.
     let router: Router
     /// The app's rules, in order.
-    let rules: [AppLinksCompiledRule]
+    let rules: [UniversalLinkCompiledRule]
     /// Every character the routes and the rules name.
     let alphabet: PathAlphabet
 
@@ -44,7 +45,8 @@ struct AASAChecker {
     ///
     /// - Throws: the ``RouteError`` of the first route that does not compile, with its route.
     init(
-        matcher: AppLinksMatcher, appID: String, host: String, routes: [AASARoute], options: RouterOptions
+        matcher: UniversalLinkMatcher, appID: String, host: String, routes: [AASARoute],
+        options: RouterOptions
     ) throws(AASARouteError) {
         self.matcher = matcher
         self.appID = appID
@@ -151,7 +153,7 @@ struct AASAChecker {
 
     /// The alphabet of every character `routes` and `rules` name.
     private static func alphabet(
-        routes: [AASARoute], rules: [AppLinksCompiledRule], options: RouterOptions
+        routes: [AASARoute], rules: [UniversalLinkCompiledRule], options: RouterOptions
     ) -> PathAlphabet {
         var named = Set<Unicode.Scalar>()
         for route in routes {
@@ -175,8 +177,9 @@ struct AASAChecker {
     }
 
     /// The characters of `elements`, and those their `%XX` runs encode.
-    private static func collect(_ elements: [AppLinksPattern.Element], into named: inout Set<Unicode.Scalar>)
-    {
+    private static func collect(
+        _ elements: [UniversalLinkPattern.Element], into named: inout Set<Unicode.Scalar>
+    ) {
         var text = ""
         for element in elements {
             switch element {

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// `waypoint aasa generate`: the `applinks` components that open the URLs the routes match
@@ -29,7 +30,7 @@ struct AASAGenerator {
     let options: RouterOptions
 
     /// The generated section and what `check` says about it.
-    func generate() throws(AASARouteError) -> (appLinks: AppLinks, report: AASAReport) {
+    func generate() throws(AASARouteError) -> (universalLinks: UniversalLinkRules, report: AASAReport) {
         // The routes check looks at.
         var drafts: [Draft] = []
         for route in routes {
@@ -44,10 +45,10 @@ struct AASAGenerator {
         }
         // Drop what never decides, until nothing more goes.
         var report: AASAReport
-        var appLinks: AppLinks
+        var universalLinks: UniversalLinkRules
         repeat {
-            appLinks = section(drafts, comments: [:])
-            report = try check(appLinks)
+            universalLinks = section(drafts, comments: [:])
+            report = try check(universalLinks)
             let dead = Set(report.findings.filter { $0.kind == .deadRule }.compactMap { $0.rule?.index })
             if dead.isEmpty { break }
             drafts = drafts.enumerated().filter { !dead.contains($0.offset) }.map(\.element)
@@ -65,25 +66,25 @@ struct AASAGenerator {
             }
             comments[index] = comment
         }
-        appLinks = section(drafts, comments: comments)
-        return (appLinks, report)
+        universalLinks = section(drafts, comments: comments)
+        return (universalLinks, report)
     }
 
-    private func section(_ drafts: [Draft], comments: [Int: String]) -> AppLinks {
+    private func section(_ drafts: [Draft], comments: [Int: String]) -> UniversalLinkRules {
         let components = drafts.enumerated().map { index, draft in
-            AppLinks.Component(
+            UniversalLinkRules.Component(
                 path: draft.path, comment: comments[index], percentEncoded: draft.decoded ? false : nil)
         }
-        let defaults = options.caseInsensitivePaths ? AppLinks.Defaults(caseSensitive: false) : nil
-        return AppLinks(details: [
-            AppLinks.Details(appIDs: [appID], components: components, defaults: defaults)
+        let defaults = options.caseInsensitivePaths ? UniversalLinkRules.Defaults(caseSensitive: false) : nil
+        return UniversalLinkRules(details: [
+            UniversalLinkRules.Details(appIDs: [appID], components: components, defaults: defaults)
         ])
     }
 
-    private func check(_ appLinks: AppLinks) throws(AASARouteError) -> AASAReport {
-        let matcher: AppLinksMatcher
+    private func check(_ universalLinks: UniversalLinkRules) throws(AASARouteError) -> AASAReport {
+        let matcher: UniversalLinkMatcher
         do {
-            matcher = try AppLinksMatcher(appLinks)
+            matcher = try UniversalLinkMatcher(universalLinks)
         } catch {
             // Generated patterns use no variables; a failure here is a bug.
             preconditionFailure("a generated file does not compile: \(error)")

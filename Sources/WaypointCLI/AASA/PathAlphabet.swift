@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 /// The characters `waypoint aasa` compares route and rule automata over: every character a
 /// route literal or a rule pattern names, their other-case forms, `/`, and two stand-ins
@@ -17,14 +18,14 @@ struct PathAlphabet: Sendable {
     init(naming named: Set<Unicode.Scalar>) {
         var characters = named
         for scalar in named {
-            characters.insert(AppLinksProgram.folded(scalar))
+            characters.insert(UniversalLinkProgram.folded(scalar))
             for variant in Self.caseVariants(scalar) { characters.insert(variant) }
         }
         characters.insert("/")
         var scalars = characters.sorted { $0.value < $1.value }
         // The stand-ins: characters no automaton names.
         let plain = "qzxjkvw0123456789-_~".unicodeScalars.first {
-            !characters.contains($0) && !characters.contains(AppLinksProgram.folded($0))
+            !characters.contains($0) && !characters.contains(UniversalLinkProgram.folded($0))
         }
         let encoded = " \u{B7}\u{A4}\u{2603}".unicodeScalars.first { !characters.contains($0) }
         scalars += [plain ?? "\u{1F600}", encoded ?? "\u{1F601}"]
@@ -65,18 +66,18 @@ struct PathAlphabet: Sendable {
         var set = SymbolSet(count: count)
         if foldingCase && asciiFolding {
             if scalar.isASCII {
-                let folded = AppLinksProgram.folded(scalar)
+                let folded = UniversalLinkProgram.folded(scalar)
                 for (symbol, candidate) in scalars.enumerated()
-                where candidate.isASCII && AppLinksProgram.folded(candidate) == folded {
+                where candidate.isASCII && UniversalLinkProgram.folded(candidate) == folded {
                     set.insert(symbol)
                 }
             } else if let symbol = index[scalar] {
                 set.insert(symbol)
             }
         } else if foldingCase {
-            let folded = AppLinksProgram.folded(scalar)
-            for (symbol, candidate) in scalars.enumerated() where AppLinksProgram.folded(candidate) == folded
-            {
+            let folded = UniversalLinkProgram.folded(scalar)
+            for (symbol, candidate) in scalars.enumerated()
+            where UniversalLinkProgram.folded(candidate) == folded {
                 set.insert(symbol)
             }
         } else if let symbol = index[scalar] {

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 extension Command {
     /// `waypoint aasa check`: an apple-app-site-association file against the routes.
@@ -49,7 +50,7 @@ extension Command {
             let host = try AASAInput.host(invocation)
             let routes = try AASAInput.routes(invocation)
             let options = try RouterFlags.options(invocation)
-            let matcher = try AASAInput.matcher(path: path) ?? AppLinksMatcher.empty
+            let matcher = try AASAInput.matcher(path: path) ?? UniversalLinkMatcher.empty
             let checker: AASAChecker
             do throws(AASARouteError) {
                 checker = try AASAChecker(

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 extension Command {
     /// `waypoint aasa generate`: the applinks components that open the routes' URLs.
@@ -41,13 +42,13 @@ extension Command {
             let routes = try AASAInput.routes(invocation)
             let options = try RouterFlags.options(invocation)
             let generator = AASAGenerator(appID: appID, host: host, routes: routes, options: options)
-            let generated: (appLinks: AppLinks, report: AASAReport)
+            let generated: (universalLinks: UniversalLinkRules, report: AASAReport)
             do throws(AASARouteError) {
                 generated = try generator.generate()
             } catch {
                 throw AASAInput.error(error)
             }
-            let file = AppLinksCoding.json(AppSiteAssociation(appLinks: generated.appLinks))
+            let file = UniversalLinkCoding.json(AppSiteAssociation(universalLinks: generated.universalLinks))
             if invocation.json {
                 console.print(JSONValue.object(["file": file, "report": generated.report.json]).jsonString)
             } else {

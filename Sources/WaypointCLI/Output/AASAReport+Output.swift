@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 /// The output of `waypoint aasa check`:
 ///

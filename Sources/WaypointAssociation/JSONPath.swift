@@ -1,3 +1,5 @@
+import Waypoint
+
 /// A place in a JSON document, written the way errors name it: `applinks.details[1]`,
 /// `applinks.details[1].components[3]["?"]`.
 ///

@@ -1,8 +1,10 @@
-/// An ``AppLinksPattern`` compiled to a small nondeterministic automaton and matched by
+import Waypoint
+
+/// An ``UniversalLinkPattern`` compiled to a small nondeterministic automaton and matched by
 /// simulating every state at once (Thompson's construction): the work is at most the
 /// pattern's states times the input's characters, whatever the pattern, so no `*`/`?` mix
 /// can make matching exponential.
-package struct AppLinksProgram: Sendable, Hashable {
+package struct UniversalLinkProgram: Sendable, Hashable {
     /// One state of the automaton.
     package enum Instruction: Sendable, Hashable {
         /// Consumes this character (already case-folded when the program ignores case).
@@ -29,7 +31,7 @@ package struct AppLinksProgram: Sendable, Hashable {
     package let prefix: [Unicode.Scalar]
 
     /// Compiles `pattern`; with `ignoringCase`, characters compare by ``folded(_:)``.
-    package init(_ pattern: AppLinksPattern, ignoringCase: Bool) {
+    package init(_ pattern: UniversalLinkPattern, ignoringCase: Bool) {
         var instructions: [Instruction] = []
         instructions.reserveCapacity(pattern.stateCount)
         Self.emit(pattern.elements, ignoringCase: ignoringCase, into: &instructions)
@@ -43,7 +45,7 @@ package struct AppLinksProgram: Sendable, Hashable {
     }
 
     private static func emit(
-        _ elements: [AppLinksPattern.Element], ignoringCase: Bool, into program: inout [Instruction]
+        _ elements: [UniversalLinkPattern.Element], ignoringCase: Bool, into program: inout [Instruction]
     ) {
         for element in elements {
             switch element {

@@ -1,6 +1,8 @@
+import Waypoint
+
 /// The parts of a URL an `applinks` rule looks at, as written (percent-encoded): the path
 /// (`/` when empty), the query without `?` and the fragment without `#` (empty when absent).
-package struct AppLinksURL: Sendable {
+package struct UniversalLinkURL: Sendable {
     /// The path, `/` when the URL has none.
     package let path: Substring
     /// The query, without `?`; empty when there is none.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
 /// Every example of Apple's documentation (Documentation/aasa.md §1), read and matched as
 /// the documentation describes it.
 @Suite("AASA: Apple's documented examples (aasa.md §1)")
-struct AppLinksDocumentedExampleTests {
+struct UniversalLinkDocumentedExampleTests {
     /// [applinks]: the universal links section of Bundle Resources' `applinks` page.
     @Test("applinks: fragment exclusion, /buy/*, /help/website/* excluded, /help/* with articleNumber")
     func appLinksPage() throws {
@@ -69,7 +70,7 @@ struct AppLinksDocumentedExampleTests {
                 """#)
         #expect(file.otherServices.keys.sorted() == ["appclips", "webcredentials"])
         #expect(file.otherServices["webcredentials"] == ["apps": ["ABCDE12345.com.example.app"]])
-        let matcher = try AppLinksMatcher(try #require(file.appLinks))
+        let matcher = try UniversalLinkMatcher(try #require(file.universalLinks))
         #expect(matcher.decision(for: "https://example.com/buy/1", appID: AASA.app2).opensApp)
         #expect(matcher.applicationIdentifiers == [AASA.app, AASA.app2])
     }
@@ -142,7 +143,7 @@ struct AppLinksDocumentedExampleTests {
     /// [variables]: the predefined variables hold what Apple lists.
     @Test("SubstitutionVariables, C11: the predefined variables")
     func predefinedVariables() throws {
-        let strings = AppLinksMatcher.predefinedVariables
+        let strings = UniversalLinkMatcher.predefinedVariables
         #expect(strings["alpha"]?.count == 52)
         #expect(strings["upper"] == (65...90).map { String(UnicodeScalar(UInt8($0))) })
         #expect(strings["lower"]?.first == "a" && strings["lower"]?.last == "z")

@@ -1,22 +1,23 @@
 import Foundation
+import Waypoint
 
 /// An `apple-app-site-association` file: the JSON a domain serves at
 /// `/.well-known/apple-app-site-association` to associate apps with it.
 ///
 /// Waypoint reads its `applinks` section, which decides which URLs of the domain open which
-/// app as universal links (``AppLinks``); the other services (`webcredentials`, `appclips`,
+/// app as universal links (``UniversalLinkRules``); the other services (`webcredentials`, `appclips`,
 /// `activitycontinuation`) are kept as they are. Reading checks the whole file and throws an
 /// ``AppSiteAssociationError`` naming the JSON path of the first problem.
 ///
 /// ```swift
-/// import Waypoint
+/// import WaypointAssociation
 ///
 /// let json = """
 ///     {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"],
 ///       "components": [{"/": "/products/?*"}]}]}}
 ///     """
 /// let file = try AppSiteAssociation(json: json)
-/// let matcher = try AppLinksMatcher(file.appLinks ?? AppLinks(details: []))
+/// let matcher = try UniversalLinkMatcher(file.universalLinks ?? UniversalLinkRules(details: []))
 /// print(matcher.decision(for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop").opensApp)
 /// // true
 /// ```
@@ -33,14 +34,14 @@ public struct AppSiteAssociation: Sendable, Hashable {
     public static let maximumPatternStates = 1_000_000
 
     /// The `applinks` section, when the file has one.
-    public var appLinks: AppLinks?
+    public var universalLinks: UniversalLinkRules?
     /// The file's other services by key (`webcredentials`, `appclips`,
     /// `activitycontinuation`), as they are.
     public var otherServices: [String: JSONValue]
 
     /// A file with these services.
-    public init(appLinks: AppLinks?, otherServices: [String: JSONValue] = [:]) {
-        self.appLinks = appLinks
+    public init(universalLinks: UniversalLinkRules?, otherServices: [String: JSONValue] = [:]) {
+        self.universalLinks = universalLinks
         self.otherServices = otherServices
     }
 
@@ -61,7 +62,7 @@ public struct AppSiteAssociation: Sendable, Hashable {
         } catch {
             throw AppSiteAssociationError(.invalidJSON(error), at: .root)
         }
-        self = try AppLinksReader.association(document, at: .root)
+        self = try AppSiteAssociationReader.association(document, at: .root)
     }
 
     /// Reads the file's bytes, which must be UTF-8.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
 /// The model is `Codable`: Foundation's coders read and write it with the same checks and
 /// the same errors as `AppSiteAssociation(json:)`.
 @Suite("AASA: Codable")
-struct AppLinksCodableTests {
+struct UniversalLinkCodableTests {
     static let json = #"""
         {"applinks": {
           "defaults": {"caseSensitive": false},
@@ -26,10 +27,10 @@ struct AppLinksCodableTests {
         #expect(decoded == parsed)
         let encoded = try JSONEncoder().encode(parsed)
         #expect(try AppSiteAssociation(data: encoded) == parsed)
-        let component = try #require(parsed.appLinks?.details.first?.components?.first)
+        let component = try #require(parsed.universalLinks?.details.first?.components?.first)
         #expect(component.query == .items(["size": "?"]))
         #expect(component.percentEncoded == false)
-        #expect(parsed.appLinks?.substitutionVariables == ["food": ["pizza", "sushi"]])
+        #expect(parsed.universalLinks?.substitutionVariables == ["food": ["pizza", "sushi"]])
     }
 
     @Test("JSONDecoder throws the same AppSiteAssociationError, path included")
@@ -47,10 +48,10 @@ struct AppLinksCodableTests {
     @Test("a component decoded on its own names its path from the decoder")
     func componentAlone() throws {
         let components = try JSONDecoder().decode(
-            [AppLinks.Component].self, from: Data(#"[{"/": "/a"}]"#.utf8))
-        #expect(components == [AppLinks.Component(path: "/a")])
+            [UniversalLinkRules.Component].self, from: Data(#"[{"/": "/a"}]"#.utf8))
+        #expect(components == [UniversalLinkRules.Component(path: "/a")])
         #expect(throws: AppSiteAssociationError(.unknownKey("x", suggestion: nil), at: "[1].x")) {
-            try JSONDecoder().decode([AppLinks.Component].self, from: Data(#"[{}, {"x": 1}]"#.utf8))
+            try JSONDecoder().decode([UniversalLinkRules.Component].self, from: Data(#"[{}, {"x": 1}]"#.utf8))
         }
     }
 }

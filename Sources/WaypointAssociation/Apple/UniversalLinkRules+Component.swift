@@ -1,4 +1,6 @@
-extension AppLinks {
+import Waypoint
+
+extension UniversalLinkRules {
     /// One pattern of a `components` array (Apple's `applinks.Details.Components`), and the
     /// shape of `defaults`.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
 /// aasa.md §2, §4 and §6: bad files get an error naming the JSON path and the problem, with
 /// the exact text (C2 unknown services, C4 no details, C5 app IDs, C6 entries without an app,
@@ -168,7 +169,7 @@ struct AppSiteAssociationErrorTests {
         let tail = "\"}}"
         let atLimit = head + String(repeating: "x", count: limit - head.utf8.count - tail.utf8.count) + tail
         #expect(atLimit.utf8.count == limit)
-        #expect(try AppSiteAssociation(json: atLimit).appLinks?.details.count == 1)
+        #expect(try AppSiteAssociation(json: atLimit).universalLinks?.details.count == 1)
         // One byte more, and the broken JSON after it never gets parsed.
         let over = atLimit + "{"
         #expect(throws: AppSiteAssociationError(.fileTooLarge(size: limit + 1, limit: limit), at: "(root)")) {
@@ -178,7 +179,7 @@ struct AppSiteAssociationErrorTests {
             try AppSiteAssociation(data: Data(over.utf8))
         }
         #expect(
-            (try? AppSiteAssociation(json: over))?.appLinks == nil)
+            (try? AppSiteAssociation(json: over))?.universalLinks == nil)
     }
 
     @Test("§2.1: bytes that are not UTF-8")
@@ -203,21 +204,22 @@ struct AppSiteAssociationErrorTests {
     func otherServices() throws {
         let file = try AppSiteAssociation(
             json: #"{"activitycontinuation": {"apps": [1, {"any": "thing"}]}, "webcredentials": null}"#)
-        #expect(file.appLinks == nil)
+        #expect(file.universalLinks == nil)
         #expect(file.otherServices["webcredentials"] == .null)
         #expect(file.otherServices["activitycontinuation"] == ["apps": [1, ["any": "thing"]]])
     }
 
-    @Test("an AppLinks built in code is checked when compiled")
+    @Test("an UniversalLinkRules built in code is checked when compiled")
     func builtInCode() {
-        let appLinks = AppLinks(details: [
-            AppLinks.Details(appIDs: [AASA.app], components: [AppLinks.Component(path: "/$(nope)")])
+        let universalLinks = UniversalLinkRules(details: [
+            UniversalLinkRules.Details(
+                appIDs: [AASA.app], components: [UniversalLinkRules.Component(path: "/$(nope)")])
         ])
         #expect(
             throws: AppSiteAssociationError(
                 .undefinedVariable("nope"), at: #"applinks.details[0].components[0]["/"]"#)
         ) {
-            try AppLinksMatcher(appLinks)
+            try UniversalLinkMatcher(universalLinks)
         }
     }
 }

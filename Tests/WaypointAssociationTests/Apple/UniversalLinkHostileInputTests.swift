@@ -1,10 +1,11 @@
 import Testing
 import Waypoint
+import WaypointAssociation
 
 /// Hostile input is bounded (aasa.md §3.3, §3.4), and every bound keeps ten times the
 /// largest ordinary input working.
 @Suite("AASA: hostile input")
-struct AppLinksHostileInputTests {
+struct UniversalLinkHostileInputTests {
     /// Backtracking would take 2^n steps on these; the simulation takes n × m.
     @Test("wildcard patterns that make backtracking matchers exponential")
     func pathologicalWildcards() throws {

@@ -1,4 +1,6 @@
-extension AppLinks {
+import Waypoint
+
+extension UniversalLinkRules {
     /// One entry of `details`: apps, and the URLs they open (Apple's `applinks.Details`).
     public struct Details: Sendable, Hashable {
         /// `appID`: one application identifier, `TEAMID.bundle.id`.

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// An `applinks` pattern parsed once: the text of a component's `/`, `?` or `#` key, of a
 /// query item's value, or of a legacy path, with its wildcards and substitution variables
 /// (Documentation/aasa.md §3).
@@ -11,7 +13,7 @@
 /// A run of wildcards is normalised when parsed: `*?*?` becomes `??*`, and `**` becomes
 /// `*`; both spellings match the same strings, and the normal form keeps matching linear
 /// for runs that would otherwise keep many states alive.
-package struct AppLinksPattern: Sendable, Hashable {
+package struct UniversalLinkPattern: Sendable, Hashable {
     /// One part of a pattern.
     package enum Element: Sendable, Hashable {
         /// The character itself.
@@ -33,7 +35,7 @@ package struct AppLinksPattern: Sendable, Hashable {
     ///
     /// - Throws: ``AppSiteAssociationError/Kind/undefinedVariable(_:)`` or
     ///   ``AppSiteAssociationError/Kind/unterminatedVariable``.
-    package init(_ text: String, variables: AppLinksVariables) throws(AppLinksPatternError) {
+    package init(_ text: String, variables: UniversalLinkVariables) throws(UniversalLinkPatternError) {
         self.text = text
         var elements: [Element] = []
         let scalars = Array(text.unicodeScalars)
@@ -42,12 +44,12 @@ package struct AppLinksPattern: Sendable, Hashable {
             let scalar = scalars[index]
             if scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "(" {
                 guard let close = scalars[(index + 2)...].firstIndex(of: ")") else {
-                    throw AppLinksPatternError(kind: .unterminatedVariable)
+                    throw UniversalLinkPatternError(kind: .unterminatedVariable)
                 }
                 var name = ""
                 name.unicodeScalars.append(contentsOf: scalars[(index + 2)..<close])
                 guard let values = variables.values(of: name) else {
-                    throw AppLinksPatternError(kind: .undefinedVariable(name))
+                    throw UniversalLinkPatternError(kind: .undefinedVariable(name))
                 }
                 elements.append(.variable(name: name, values: values))
                 index = close + 1
@@ -62,7 +64,7 @@ package struct AppLinksPattern: Sendable, Hashable {
     /// The elements of a substitution variable's value, which may not use variables.
     ///
     /// - Throws: ``AppSiteAssociationError/Kind/variableInValue(_:)`` when it does.
-    package static func valueElements(_ value: String) throws(AppLinksPatternError) -> [Element] {
+    package static func valueElements(_ value: String) throws(UniversalLinkPatternError) -> [Element] {
         let scalars = Array(value.unicodeScalars)
         for index in scalars.indices
         where scalars[index] == "$" && index + 1 < scalars.count
@@ -71,7 +73,7 @@ package struct AppLinksPattern: Sendable, Hashable {
             let rest = scalars[(index + 2)...]
             var name = ""
             name.unicodeScalars.append(contentsOf: rest.prefix { $0 != ")" })
-            throw AppLinksPatternError(kind: .variableInValue(name))
+            throw UniversalLinkPatternError(kind: .variableInValue(name))
         }
         return normalised(scalars.map(element))
     }
@@ -115,7 +117,7 @@ package struct AppLinksPattern: Sendable, Hashable {
         elements == [.anyRun]
     }
 
-    /// How many states ``AppLinksProgram`` needs for the pattern.
+    /// How many states ``UniversalLinkProgram`` needs for the pattern.
     package var stateCount: Int {
         Self.stateCount(elements)
     }
@@ -134,6 +136,6 @@ package struct AppLinksPattern: Sendable, Hashable {
 
 /// Why a pattern or a variable's value does not parse: an ``AppSiteAssociationError`` kind,
 /// before the caller adds the JSON path.
-package struct AppLinksPatternError: Error, Sendable {
+package struct UniversalLinkPatternError: Error, Sendable {
     package let kind: AppSiteAssociationError.Kind
 }

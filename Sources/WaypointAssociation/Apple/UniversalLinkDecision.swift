@@ -1,6 +1,8 @@
+import Waypoint
+
 /// What the system does with a URL for one app, by an `applinks` section
-/// (``AppLinksMatcher/decision(for:appID:)-(String,_)``), and which rule decided.
-public struct AppLinksDecision: Sendable, Hashable {
+/// (``UniversalLinkMatcher/decision(for:appID:)-(String,_)``), and which rule decided.
+public struct UniversalLinkDecision: Sendable, Hashable {
     /// The outcome.
     public enum Outcome: String, Sendable, Hashable, CaseIterable {
         /// A rule that is not an exclusion matched first: the link opens the app.
@@ -14,7 +16,7 @@ public struct AppLinksDecision: Sendable, Hashable {
         case appNotListed
         /// The URL is not an `http` or `https` URL, so it is never a universal link.
         case notUniversalLink
-        /// The URL is longer than ``AppLinksMatcher/maximumURLLength`` bytes; it is not
+        /// The URL is longer than ``UniversalLinkMatcher/maximumURLLength`` bytes; it is not
         /// matched.
         case urlTooLong
     }
@@ -22,10 +24,10 @@ public struct AppLinksDecision: Sendable, Hashable {
     /// The outcome.
     public let outcome: Outcome
     /// The rule that decided: for ``Outcome/opens`` and ``Outcome/excluded``; nil otherwise.
-    public let rule: AppLinksRule?
+    public let rule: UniversalLinkRuleLocation?
 
     /// A decision with this outcome and rule.
-    public init(outcome: Outcome, rule: AppLinksRule?) {
+    public init(outcome: Outcome, rule: UniversalLinkRuleLocation?) {
         self.outcome = outcome
         self.rule = rule
     }
@@ -37,7 +39,7 @@ public struct AppLinksDecision: Sendable, Hashable {
 }
 
 /// Where a rule of an `applinks` section is: a component, or a legacy path.
-public struct AppLinksRule: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct UniversalLinkRuleLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// What kind of rule.
     public enum Kind: String, Sendable, Hashable {
         /// An element of a `components` array.
@@ -67,7 +69,7 @@ public struct AppLinksRule: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// File order: by entry, then by position.
-    public static func < (lhs: AppLinksRule, rhs: AppLinksRule) -> Bool {
+    public static func < (lhs: UniversalLinkRuleLocation, rhs: UniversalLinkRuleLocation) -> Bool {
         (lhs.detailsIndex, lhs.kind == .component ? 0 : 1, lhs.index)
             < (rhs.detailsIndex, rhs.kind == .component ? 0 : 1, rhs.index)
     }

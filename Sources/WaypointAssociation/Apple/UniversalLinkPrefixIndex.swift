@@ -1,10 +1,12 @@
+import Waypoint
+
 /// An app's rules indexed by the literal text their path pattern starts with, so that a
 /// decision tries only the rules whose start fits the URL's path: a file of thousands of
 /// `/pN/*` components costs a walk down the path, not thousands of matches.
 ///
 /// Rules that compare the path as written and case-sensitively are indexed by their
 /// pattern's leading literal; the others are always tried.
-struct AppLinksPrefixIndex: Sendable {
+struct UniversalLinkPrefixIndex: Sendable {
     /// Each node's children by character; node 0 is the root.
     private var children: [[Unicode.Scalar: Int]] = [[:]]
     /// The rules (positions in the app's list) whose prefix ends at each node.
@@ -13,7 +15,7 @@ struct AppLinksPrefixIndex: Sendable {
     private var always: [Int] = []
 
     /// The index of `rules`, an app's rules in order.
-    init(_ rules: [AppLinksCompiledRule]) {
+    init(_ rules: [UniversalLinkCompiledRule]) {
         for (position, rule) in rules.enumerated() {
             guard rule.percentEncoded, rule.caseSensitive else {
                 always.append(position)

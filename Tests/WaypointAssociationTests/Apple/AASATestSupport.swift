@@ -1,5 +1,6 @@
 import Testing
 import Waypoint
+import WaypointAssociation
 
 /// Helpers for the AASA suites: read a file's JSON, decide URLs for an app.
 enum AASA {
@@ -7,9 +8,9 @@ enum AASA {
     static let app2 = "ABCDE12345.com.example.app2"
 
     /// The matcher of the `applinks` section of the file `json`.
-    static func matcher(_ json: String) throws -> AppLinksMatcher {
+    static func matcher(_ json: String) throws -> UniversalLinkMatcher {
         let file = try AppSiteAssociation(json: json)
-        return try AppLinksMatcher(try #require(file.appLinks))
+        return try UniversalLinkMatcher(try #require(file.universalLinks))
     }
 
     /// A file whose only entry is for ``app`` with `components` (JSON text of the array)
@@ -24,7 +25,7 @@ enum AASA {
     /// A case: a URL and what the system does with it for the app.
     struct Expectation: CustomTestStringConvertible, Sendable {
         let url: String
-        let outcome: AppLinksDecision.Outcome
+        let outcome: UniversalLinkDecision.Outcome
         /// The deciding rule's path, for `opens` and `excluded`.
         var rule: String?
         var app: String = AASA.app
@@ -33,7 +34,7 @@ enum AASA {
 
     /// Checks every expectation against `matcher`.
     static func expect(
-        _ matcher: AppLinksMatcher, _ expectations: [Expectation],
+        _ matcher: UniversalLinkMatcher, _ expectations: [Expectation],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for expectation in expectations {

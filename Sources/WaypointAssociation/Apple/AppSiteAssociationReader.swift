@@ -1,6 +1,8 @@
+import Waypoint
+
 /// Reads the JSON of an `apple-app-site-association` file into the model, checking every
 /// member's key and type and naming the JSON path of the first problem.
-package enum AppLinksReader {
+package enum AppSiteAssociationReader {
     /// The members of an `applinks` object.
     static let appLinksKeys: Set<String> = ["defaults", "details", "substitutionVariables", "apps"]
     /// The members of a `details` entry.
@@ -20,17 +22,18 @@ package enum AppLinksReader {
         -> AppSiteAssociation
     {
         let members = try object(value, at: path, keys: otherServices.union(["applinks"]))
-        var appLinks: AppLinks?
+        var universalLinks: UniversalLinkRules?
         if let value = members["applinks"] {
-            appLinks = try self.appLinks(value, at: path.appending("applinks"))
+            universalLinks = try self.universalLinks(value, at: path.appending("applinks"))
         }
-        return AppSiteAssociation(appLinks: appLinks, otherServices: members.filter { $0.key != "applinks" })
+        return AppSiteAssociation(
+            universalLinks: universalLinks, otherServices: members.filter { $0.key != "applinks" })
     }
 
     /// An `applinks` object, its patterns checked against its substitution variables.
-    package static func appLinks(
+    package static func universalLinks(
         _ value: JSONValue, at path: JSONPath
-    ) throws(AppSiteAssociationError) -> AppLinks {
+    ) throws(AppSiteAssociationError) -> UniversalLinkRules {
         let members = try object(value, at: path, keys: appLinksKeys)
         var apps: [String]?
         if let value = members["apps"] {
@@ -53,26 +56,26 @@ package enum AppLinksReader {
             throw AppSiteAssociationError(.missingKey("details"), at: path)
         }
         let detailsPath = path.appending("details")
-        var details: [AppLinks.Details] = []
+        var details: [UniversalLinkRules.Details] = []
         for (index, entry) in try array(detailsValue, at: detailsPath).enumerated() {
             details.append(try self.details(entry, at: detailsPath.appending(index: index)))
         }
-        let appLinks = AppLinks(
+        let universalLinks = UniversalLinkRules(
             defaults: try members["defaults"].map { value throws(AppSiteAssociationError) in
                 try component(value, at: path.appending("defaults"))
             },
             details: details, substitutionVariables: variables, apps: apps)
         // Compiling checks every pattern against the variables.
-        _ = try AppLinksMatcher(appLinks, at: path)
-        return appLinks
+        _ = try UniversalLinkMatcher(universalLinks, at: path)
+        return universalLinks
     }
 
     /// One `details` entry.
     static func details(
         _ value: JSONValue, at path: JSONPath
-    ) throws(AppSiteAssociationError) -> AppLinks.Details {
+    ) throws(AppSiteAssociationError) -> UniversalLinkRules.Details {
         let members = try object(value, at: path, keys: detailsKeys)
-        var entry = AppLinks.Details()
+        var entry = UniversalLinkRules.Details()
         if let value = members["appID"] {
             entry.appID = try appID(value, at: path.appending("appID"))
         }
@@ -87,7 +90,7 @@ package enum AppLinksReader {
         guard !entry.applicationIdentifiers.isEmpty else { throw AppSiteAssociationError(.noAppID, at: path) }
         if let value = members["components"] {
             let listPath = path.appending("components")
-            var components: [AppLinks.Component] = []
+            var components: [UniversalLinkRules.Component] = []
             for (index, item) in try array(value, at: listPath).enumerated() {
                 components.append(try component(item, at: listPath.appending(index: index)))
             }
@@ -105,9 +108,9 @@ package enum AppLinksReader {
     /// A component, or a `defaults` object.
     static func component(
         _ value: JSONValue, at path: JSONPath
-    ) throws(AppSiteAssociationError) -> AppLinks.Component {
+    ) throws(AppSiteAssociationError) -> UniversalLinkRules.Component {
         let members = try object(value, at: path, keys: componentKeys)
-        var component = AppLinks.Component()
+        var component = UniversalLinkRules.Component()
         component.path = try members["/"].map { value throws(AppSiteAssociationError) in
             try string(value, at: path.appending("/"))
         }
@@ -134,8 +137,9 @@ package enum AppLinksReader {
     }
 
     /// The `?` of a component: a pattern, or an object of query item patterns.
-    static func query(_ value: JSONValue, at path: JSONPath) throws(AppSiteAssociationError) -> AppLinks.Query
-    {
+    static func query(
+        _ value: JSONValue, at path: JSONPath
+    ) throws(AppSiteAssociationError) -> UniversalLinkRules.Query {
         switch value {
         case .string(let pattern):
             return .pattern(pattern)

@@ -1,20 +1,22 @@
-/// The model as JSON: what ``AppLinks`` and its parts encode to, and the coding path of a
+import Waypoint
+
+/// The model as JSON: what ``UniversalLinkRules`` and its parts encode to, and the coding path of a
 /// decoder as a ``JSONPath``.
-package enum AppLinksCoding {
-    /// `appLinks` as the JSON object of an `applinks` section.
-    package static func json(_ appLinks: AppLinks) -> JSONValue {
-        var members: [String: JSONValue] = ["details": .array(appLinks.details.map(json))]
-        if let defaults = appLinks.defaults { members["defaults"] = json(defaults) }
-        if !appLinks.substitutionVariables.isEmpty {
+package enum UniversalLinkCoding {
+    /// `universalLinks` as the JSON object of an `applinks` section.
+    package static func json(_ universalLinks: UniversalLinkRules) -> JSONValue {
+        var members: [String: JSONValue] = ["details": .array(universalLinks.details.map(json))]
+        if let defaults = universalLinks.defaults { members["defaults"] = json(defaults) }
+        if !universalLinks.substitutionVariables.isEmpty {
             members["substitutionVariables"] = .object(
-                appLinks.substitutionVariables.mapValues { .array($0.map(JSONValue.string)) })
+                universalLinks.substitutionVariables.mapValues { .array($0.map(JSONValue.string)) })
         }
-        if let apps = appLinks.apps { members["apps"] = .array(apps.map(JSONValue.string)) }
+        if let apps = universalLinks.apps { members["apps"] = .array(apps.map(JSONValue.string)) }
         return .object(members)
     }
 
     /// `details` as the JSON object of an entry.
-    package static func json(_ details: AppLinks.Details) -> JSONValue {
+    package static func json(_ details: UniversalLinkRules.Details) -> JSONValue {
         var members: [String: JSONValue] = [:]
         if let appID = details.appID { members["appID"] = .string(appID) }
         if let appIDs = details.appIDs { members["appIDs"] = .array(appIDs.map(JSONValue.string)) }
@@ -25,7 +27,7 @@ package enum AppLinksCoding {
     }
 
     /// `component` as the JSON object of a component or of `defaults`.
-    package static func json(_ component: AppLinks.Component) -> JSONValue {
+    package static func json(_ component: UniversalLinkRules.Component) -> JSONValue {
         var members: [String: JSONValue] = [:]
         if let path = component.path { members["/"] = .string(path) }
         switch component.query {
@@ -44,7 +46,7 @@ package enum AppLinksCoding {
     /// `association` as the JSON object of a whole file.
     package static func json(_ association: AppSiteAssociation) -> JSONValue {
         var members = association.otherServices
-        if let appLinks = association.appLinks { members["applinks"] = json(appLinks) }
+        if let universalLinks = association.universalLinks { members["applinks"] = json(universalLinks) }
         return .object(members)
     }
 
@@ -59,60 +61,61 @@ extension AppSiteAssociation: Codable {
     /// Decodes a file, checked as ``init(json:)`` checks it; errors are
     /// ``AppSiteAssociationError``s naming the JSON path.
     public init(from decoder: any Decoder) throws {
-        self = try AppLinksReader.association(
-            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+        self = try AppSiteAssociationReader.association(
+            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
     }
 
     /// Encodes the file as the JSON a web server publishes.
     public func encode(to encoder: any Encoder) throws {
-        try AppLinksCoding.json(self).encode(to: encoder)
+        try UniversalLinkCoding.json(self).encode(to: encoder)
     }
 }
 
-extension AppLinks: Codable {
+extension UniversalLinkRules: Codable {
     /// Decodes an `applinks` section, checked as ``AppSiteAssociation/init(json:)`` checks
     /// it; errors are ``AppSiteAssociationError``s naming the JSON path.
     public init(from decoder: any Decoder) throws {
-        self = try AppLinksReader.appLinks(
-            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+        self = try AppSiteAssociationReader.universalLinks(
+            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
     }
 
     /// Encodes the section with Apple's keys.
     public func encode(to encoder: any Encoder) throws {
-        try AppLinksCoding.json(self).encode(to: encoder)
+        try UniversalLinkCoding.json(self).encode(to: encoder)
     }
 }
 
-extension AppLinks.Details: Codable {
+extension UniversalLinkRules.Details: Codable {
     /// Decodes a `details` entry; errors are ``AppSiteAssociationError``s.
     public init(from decoder: any Decoder) throws {
-        self = try AppLinksReader.details(
-            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+        self = try AppSiteAssociationReader.details(
+            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
     }
 
     /// Encodes the entry with Apple's keys.
     public func encode(to encoder: any Encoder) throws {
-        try AppLinksCoding.json(self).encode(to: encoder)
+        try UniversalLinkCoding.json(self).encode(to: encoder)
     }
 }
 
-extension AppLinks.Component: Codable {
+extension UniversalLinkRules.Component: Codable {
     /// Decodes a component or a `defaults` object; errors are ``AppSiteAssociationError``s.
     public init(from decoder: any Decoder) throws {
-        self = try AppLinksReader.component(
-            JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+        self = try AppSiteAssociationReader.component(
+            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
     }
 
     /// Encodes the component with Apple's keys (`/`, `?`, `#`, …).
     public func encode(to encoder: any Encoder) throws {
-        try AppLinksCoding.json(self).encode(to: encoder)
+        try UniversalLinkCoding.json(self).encode(to: encoder)
     }
 }
 
-extension AppLinks.Query: Codable {
+extension UniversalLinkRules.Query: Codable {
     /// Decodes a `?` value: a string, or an object of strings.
     public init(from decoder: any Decoder) throws {
-        self = try AppLinksReader.query(JSONValue(from: decoder), at: AppLinksCoding.path(decoder.codingPath))
+        self = try AppSiteAssociationReader.query(
+            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
     }
 
     /// Encodes the pattern, or the object of item patterns.

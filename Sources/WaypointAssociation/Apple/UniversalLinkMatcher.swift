@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// An `applinks` section compiled for matching: answers, for a URL and an app, whether the
 /// system opens the app and which rule decided (Documentation/aasa.md §5).
@@ -11,50 +12,51 @@ import Foundation
 /// URL's host.
 ///
 /// A matcher is immutable and `Sendable`; build it once and share it.
-public struct AppLinksMatcher: Sendable {
+public struct UniversalLinkMatcher: Sendable {
     /// The longest URL, in UTF-8 bytes, the matcher reads: the router's default limit.
-    /// Longer URLs get ``AppLinksDecision/Outcome/urlTooLong``.
+    /// Longer URLs get ``UniversalLinkDecision/Outcome/urlTooLong``.
     public static let maximumURLLength = RouterOptions().maxURLLength
 
     /// Every rule, in file order.
-    package let rules: [AppLinksCompiledRule]
+    package let rules: [UniversalLinkCompiledRule]
     /// The rules of each app (by ``appKey(_:)``), as indices into ``rules``.
     private let rulesOfApp: [String: [Int]]
     /// For each app, its rules indexed by the literal their path pattern starts with.
-    private let prefixIndexOfApp: [String: AppLinksPrefixIndex]
+    private let prefixIndexOfApp: [String: UniversalLinkPrefixIndex]
     /// The application identifiers the section names, in order of first appearance.
     public let applicationIdentifiers: [String]
 
-    /// Compiles `appLinks`.
+    /// Compiles `universalLinks`.
     ///
     /// - Throws: ``AppSiteAssociationError`` naming the pattern (or variable) at fault: an
     ///   undefined or unterminated substitution variable, a variable whose name or value is
     ///   not allowed, or patterns that expand to more than
     ///   ``AppSiteAssociation/maximumPatternStates`` states.
-    public init(_ appLinks: AppLinks) throws(AppSiteAssociationError) {
-        try self.init(appLinks, at: JSONPath.root.appending("applinks"))
+    public init(_ universalLinks: UniversalLinkRules) throws(AppSiteAssociationError) {
+        try self.init(universalLinks, at: JSONPath.root.appending("applinks"))
     }
 
-    /// Compiles `appLinks`, found at `path` of its file.
-    package init(_ appLinks: AppLinks, at path: JSONPath) throws(AppSiteAssociationError) {
-        let variables = try AppLinksVariables(
-            appLinks.substitutionVariables, at: path.appending("substitutionVariables"))
+    /// Compiles `universalLinks`, found at `path` of its file.
+    package init(_ universalLinks: UniversalLinkRules, at path: JSONPath) throws(AppSiteAssociationError) {
+        let variables = try UniversalLinkVariables(
+            universalLinks.substitutionVariables, at: path.appending("substitutionVariables"))
         var budget = AppSiteAssociation.maximumPatternStates
-        var rules: [AppLinksCompiledRule] = []
+        var rules: [UniversalLinkCompiledRule] = []
         var rulesOfApp: [String: [Int]] = [:]
         var identifiers: [String] = []
-        for (detailsIndex, details) in appLinks.details.enumerated() {
+        for (detailsIndex, details) in universalLinks.details.enumerated() {
             let detailsPath = path.appending("details").appending(index: detailsIndex)
-            let settings = AppLinksCompiledRule.Settings(
-                section: appLinks.defaults, entry: details.defaults, sectionPath: path.appending("defaults"),
+            let settings = UniversalLinkCompiledRule.Settings(
+                section: universalLinks.defaults, entry: details.defaults,
+                sectionPath: path.appending("defaults"),
                 entryPath: detailsPath.appending("defaults"))
-            var entryRules: [AppLinksCompiledRule] = []
+            var entryRules: [UniversalLinkCompiledRule] = []
             if let components = details.components {
                 for (index, component) in components.enumerated() {
                     entryRules.append(
-                        try AppLinksCompiledRule(
+                        try UniversalLinkCompiledRule(
                             component: component, settings: settings,
-                            location: AppLinksRule(
+                            location: UniversalLinkRuleLocation(
                                 detailsIndex: detailsIndex, index: index, kind: .component),
                             at: detailsPath.appending("components").appending(index: index),
                             variables: variables, budget: &budget))
@@ -62,9 +64,9 @@ public struct AppLinksMatcher: Sendable {
             } else if let paths = details.paths {
                 for (index, text) in paths.enumerated() {
                     entryRules.append(
-                        try AppLinksCompiledRule(
+                        try UniversalLinkCompiledRule(
                             legacyPath: text, settings: settings,
-                            location: AppLinksRule(
+                            location: UniversalLinkRuleLocation(
                                 detailsIndex: detailsIndex, index: index, kind: .legacyPath),
                             at: detailsPath.appending("paths").appending(index: index),
                             variables: variables, budget: &budget))
@@ -80,7 +82,9 @@ public struct AppLinksMatcher: Sendable {
         }
         self.rules = rules
         self.rulesOfApp = rulesOfApp
-        prefixIndexOfApp = rulesOfApp.mapValues { indices in AppLinksPrefixIndex(indices.map { rules[$0] }) }
+        prefixIndexOfApp = rulesOfApp.mapValues { indices in
+            UniversalLinkPrefixIndex(indices.map { rules[$0] })
+        }
         applicationIdentifiers = identifiers
     }
 
@@ -93,7 +97,7 @@ public struct AppLinksMatcher: Sendable {
     }
 
     /// The rules of the app `appID`, in the order the system tries them.
-    package func rules(of appID: String) -> [AppLinksCompiledRule] {
+    package func rules(of appID: String) -> [UniversalLinkCompiledRule] {
         (rulesOfApp[Self.appKey(appID)] ?? []).map { rules[$0] }
     }
 
@@ -106,38 +110,38 @@ public struct AppLinksMatcher: Sendable {
     ///
     /// - Complexity: for each rule tried, O(*n* × *m*) in the URL's length and the rule's
     ///   pattern states; never exponential.
-    public func decision(for url: String, appID: String) -> AppLinksDecision {
+    public func decision(for url: String, appID: String) -> UniversalLinkDecision {
         guard let indices = rulesOfApp[Self.appKey(appID)] else {
-            return AppLinksDecision(outcome: .appNotListed, rule: nil)
+            return UniversalLinkDecision(outcome: .appNotListed, rule: nil)
         }
         guard url.utf8.count <= Self.maximumURLLength else {
-            return AppLinksDecision(outcome: .urlTooLong, rule: nil)
+            return UniversalLinkDecision(outcome: .urlTooLong, rule: nil)
         }
-        guard let parts = AppLinksURL(url) else {
-            return AppLinksDecision(outcome: .notUniversalLink, rule: nil)
+        guard let parts = UniversalLinkURL(url) else {
+            return UniversalLinkDecision(outcome: .notUniversalLink, rule: nil)
         }
         let candidates =
             prefixIndexOfApp[Self.appKey(appID)]?.candidates(for: parts.path) ?? Array(indices.indices)
         for position in candidates {
             let rule = rules[indices[position]]
             guard rule.matches(parts) else { continue }
-            return AppLinksDecision(outcome: rule.exclude ? .excluded : .opens, rule: rule.location)
+            return UniversalLinkDecision(outcome: rule.exclude ? .excluded : .opens, rule: rule.location)
         }
-        return AppLinksDecision(outcome: .noMatch, rule: nil)
+        return UniversalLinkDecision(outcome: .noMatch, rule: nil)
     }
 
     /// What the system does with `url` for the app `appID`, and the rule that decided.
-    public func decision(for url: URL, appID: String) -> AppLinksDecision {
+    public func decision(for url: URL, appID: String) -> UniversalLinkDecision {
         decision(for: url.absoluteString, appID: appID)
     }
 }
 
-extension AppLinksMatcher {
+extension UniversalLinkMatcher {
     /// The strings of Apple's predefined substitution variables by name (`alpha`, `upper`,
     /// `lower`, `alnum`, `digit`, `xdigit`, `region`, `lang`). `region` and `lang` come from
     /// the platform's locale data (`Locale.Region.isoRegions`, two-letter codes only, and
     /// `Locale.LanguageCode.isoLanguageCodes`).
     public static var predefinedVariables: [String: [String]] {
-        AppLinksVariables.predefinedStrings
+        UniversalLinkVariables.predefinedStrings
     }
 }

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// The `applinks` section of an `apple-app-site-association` file: which apps may open
 /// which URLs of the domain that serves the file as universal links.
 ///
@@ -8,23 +10,23 @@
 /// (``AppSiteAssociationError``).
 ///
 /// ```swift
-/// import Waypoint
+/// import WaypointAssociation
 ///
-/// let appLinks = AppLinks(details: [
-///     AppLinks.Details(
+/// let universalLinks = UniversalLinkRules(details: [
+///     UniversalLinkRules.Details(
 ///         appIDs: ["ABCDE12345.com.example.shop"],
 ///         components: [
-///             AppLinks.Component(path: "/account/*", exclude: true),
-///             AppLinks.Component(path: "/products/?*"),
+///             UniversalLinkRules.Component(path: "/account/*", exclude: true),
+///             UniversalLinkRules.Component(path: "/products/?*"),
 ///         ])
 /// ])
-/// let matcher = try AppLinksMatcher(appLinks)
+/// let matcher = try UniversalLinkMatcher(universalLinks)
 /// let decision = matcher.decision(
 ///     for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop")
 /// print(decision.outcome, decision.rule?.description ?? "-")
 /// // opens applinks.details[0].components[1]
 /// ```
-public struct AppLinks: Sendable, Hashable {
+public struct UniversalLinkRules: Sendable, Hashable {
     /// `defaults`: the settings every component of the domain uses unless its entry's
     /// `defaults` or the component itself sets them.
     public var defaults: Defaults?
@@ -48,7 +50,7 @@ public struct AppLinks: Sendable, Hashable {
         self.apps = apps
     }
 
-    /// The settings of ``AppLinks/defaults`` and ``Details/defaults``: Apple's
+    /// The settings of ``UniversalLinkRules/defaults`` and ``Details/defaults``: Apple's
     /// `applinks.Defaults`, which can hold any property of a component.
     public typealias Defaults = Component
 }

@@ -1,10 +1,12 @@
+import Waypoint
+
 /// One rule of an app (a component, or a legacy path) with every setting resolved and its
 /// patterns compiled (Documentation/aasa.md §5).
-package final class AppLinksCompiledRule: Sendable {
+package final class UniversalLinkCompiledRule: Sendable {
     /// A pattern with its compiled program.
     package struct Compiled: Sendable {
-        package let pattern: AppLinksPattern
-        package let program: AppLinksProgram
+        package let pattern: UniversalLinkPattern
+        package let program: UniversalLinkProgram
 
         /// Whether the pattern matches `text`.
         package func matches(_ text: Substring) -> Bool {
@@ -22,8 +24,8 @@ package final class AppLinksCompiledRule: Sendable {
 
     /// The settings a rule inherits: the section's `defaults`, then its entry's.
     package struct Settings: Sendable {
-        let section: AppLinks.Defaults?
-        let entry: AppLinks.Defaults?
+        let section: UniversalLinkRules.Defaults?
+        let entry: UniversalLinkRules.Defaults?
         /// Where the section's and the entry's `defaults` are.
         let sectionPath: JSONPath
         let entryPath: JSONPath
@@ -31,7 +33,8 @@ package final class AppLinksCompiledRule: Sendable {
         /// The value of `property` for `component`: its own, else the entry's default, else
         /// the section's.
         func value<Value>(
-            _ component: AppLinks.Component?, _ property: KeyPath<AppLinks.Component, Value?>
+            _ component: UniversalLinkRules.Component?,
+            _ property: KeyPath<UniversalLinkRules.Component, Value?>
         ) -> Value? {
             component?[keyPath: property] ?? entry?[keyPath: property] ?? section?[keyPath: property]
         }
@@ -39,7 +42,8 @@ package final class AppLinksCompiledRule: Sendable {
         /// ``value(_:_:)`` for a pattern, with the path of the object it comes from
         /// (`componentPath`, or one of the `defaults`), so errors point at the text.
         func pattern<Value>(
-            _ component: AppLinks.Component, _ property: KeyPath<AppLinks.Component, Value?>,
+            _ component: UniversalLinkRules.Component,
+            _ property: KeyPath<UniversalLinkRules.Component, Value?>,
             at componentPath: JSONPath
         ) -> (Value, JSONPath)? {
             if let value = component[keyPath: property] { return (value, componentPath) }
@@ -50,7 +54,7 @@ package final class AppLinksCompiledRule: Sendable {
     }
 
     /// Where the rule is.
-    package let location: AppLinksRule
+    package let location: UniversalLinkRuleLocation
     /// Whether a URL it matches is excluded rather than opened.
     package let exclude: Bool
     /// Whether letters' case counts.
@@ -68,8 +72,9 @@ package final class AppLinksCompiledRule: Sendable {
 
     /// The rule of `component`, at `path`.
     init(
-        component: AppLinks.Component, settings: Settings, location: AppLinksRule, at path: JSONPath,
-        variables: AppLinksVariables, budget: inout Int
+        component: UniversalLinkRules.Component, settings: Settings, location: UniversalLinkRuleLocation,
+        at path: JSONPath,
+        variables: UniversalLinkVariables, budget: inout Int
     ) throws(AppSiteAssociationError) {
         self.location = location
         exclude = settings.value(component, \.exclude) ?? false
@@ -114,8 +119,8 @@ package final class AppLinksCompiledRule: Sendable {
     /// The rule of a legacy path, at `path`: `NOT ` excludes; only the URL's path is
     /// compared; `caseSensitive` and `percentEncoded` defaults apply.
     init(
-        legacyPath text: String, settings: Settings, location: AppLinksRule, at path: JSONPath,
-        variables: AppLinksVariables, budget: inout Int
+        legacyPath text: String, settings: Settings, location: UniversalLinkRuleLocation, at path: JSONPath,
+        variables: UniversalLinkVariables, budget: inout Int
     ) throws(AppSiteAssociationError) {
         self.location = location
         exclude = text.hasPrefix("NOT ")
@@ -131,12 +136,12 @@ package final class AppLinksCompiledRule: Sendable {
     }
 
     private static func compile(
-        _ text: String, at path: JSONPath, caseSensitive: Bool, variables: AppLinksVariables,
+        _ text: String, at path: JSONPath, caseSensitive: Bool, variables: UniversalLinkVariables,
         budget: inout Int
     ) throws(AppSiteAssociationError) -> Compiled {
-        let pattern: AppLinksPattern
+        let pattern: UniversalLinkPattern
         do {
-            pattern = try AppLinksPattern(text, variables: variables)
+            pattern = try UniversalLinkPattern(text, variables: variables)
         } catch {
             throw AppSiteAssociationError(error.kind, at: path)
         }
@@ -145,18 +150,19 @@ package final class AppLinksCompiledRule: Sendable {
             let limit = AppSiteAssociation.maximumPatternStates
             throw AppSiteAssociationError(.patternTooComplex(states: limit - budget, limit: limit), at: path)
         }
-        return Compiled(pattern: pattern, program: AppLinksProgram(pattern, ignoringCase: !caseSensitive))
+        return Compiled(
+            pattern: pattern, program: UniversalLinkProgram(pattern, ignoringCase: !caseSensitive))
     }
 
     /// `text` with each scalar case-folded as patterns fold it.
     package static func folded(_ text: some StringProtocol) -> String {
         var result = ""
-        result.unicodeScalars.append(contentsOf: text.unicodeScalars.map(AppLinksProgram.folded))
+        result.unicodeScalars.append(contentsOf: text.unicodeScalars.map(UniversalLinkProgram.folded))
         return result
     }
 
     /// Whether the rule matches the URL `parts`.
-    package func matches(_ parts: AppLinksURL) -> Bool {
+    package func matches(_ parts: UniversalLinkURL) -> Bool {
         guard path.matches(percentEncoded ? parts.path : parts.decodedPath) else { return false }
         if let fragment, !fragment.matches(percentEncoded ? parts.fragment : parts.decodedFragment) {
             return false

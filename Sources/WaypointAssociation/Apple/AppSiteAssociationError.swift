@@ -1,4 +1,6 @@
-/// Why an `apple-app-site-association` file, or an ``AppLinks`` value, was rejected, and
+import Waypoint
+
+/// Why an `apple-app-site-association` file, or an ``UniversalLinkRules`` value, was rejected, and
 /// where.
 ///
 /// Every error names the place in the file as a JSON path, such as
@@ -107,7 +109,7 @@ public struct AppSiteAssociationError: Error, Sendable, Hashable, CustomStringCo
             "the legacy \"apps\" key must be an empty array"
         case .undefinedVariable(let name):
             "no substitution variable \(DiagnosticText.quoted(name)) is defined (predefined: "
-                + AppLinksVariables.predefinedNames.joined(separator: ", ") + ")"
+                + UniversalLinkVariables.predefinedNames.joined(separator: ", ") + ")"
         case .unterminatedVariable:
             "\"$(\" without the \")\" that ends the variable's name"
         case .invalidVariableName(let name):

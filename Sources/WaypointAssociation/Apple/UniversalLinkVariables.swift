@@ -1,12 +1,13 @@
 import Foundation
+import Waypoint
 
 /// The substitution variables patterns can use: a file's own (`substitutionVariables`) and
 /// Apple's predefined ones (Documentation/aasa.md §4).
 ///
 /// A file's variable named like a predefined one replaces it for that file.
-package struct AppLinksVariables: Sendable {
+package struct UniversalLinkVariables: Sendable {
     /// The file's own variables, parsed.
-    private let custom: [String: [[AppLinksPattern.Element]]]
+    private let custom: [String: [[UniversalLinkPattern.Element]]]
 
     /// The predefined variables' names, in the order Apple lists them.
     package static let predefinedNames = [
@@ -14,9 +15,9 @@ package struct AppLinksVariables: Sendable {
     ]
 
     /// No variables but the predefined ones.
-    package static let predefinedOnly = AppLinksVariables(parsed: [:])
+    package static let predefinedOnly = UniversalLinkVariables(parsed: [:])
 
-    private init(parsed: [String: [[AppLinksPattern.Element]]]) {
+    private init(parsed: [String: [[UniversalLinkPattern.Element]]]) {
         custom = parsed
     }
 
@@ -26,17 +27,17 @@ package struct AppLinksVariables: Sendable {
     /// - Throws: ``AppSiteAssociationError`` at the variable (under `path`) whose name or
     ///   value is not allowed.
     package init(_ definitions: [String: [String]], at path: JSONPath) throws(AppSiteAssociationError) {
-        var parsed: [String: [[AppLinksPattern.Element]]] = [:]
+        var parsed: [String: [[UniversalLinkPattern.Element]]] = [:]
         for (name, values) in definitions.sorted(by: { $0.key < $1.key }) {
             let variablePath = path.appending(name)
             guard !name.isEmpty, !name.unicodeScalars.contains(where: { "$()".unicodeScalars.contains($0) })
             else {
                 throw AppSiteAssociationError(.invalidVariableName(name), at: variablePath)
             }
-            var elements: [[AppLinksPattern.Element]] = []
+            var elements: [[UniversalLinkPattern.Element]] = []
             for (index, value) in values.enumerated() {
                 do {
-                    elements.append(try AppLinksPattern.valueElements(value))
+                    elements.append(try UniversalLinkPattern.valueElements(value))
                 } catch {
                     throw AppSiteAssociationError(error.kind, at: variablePath.appending(index: index))
                 }
@@ -47,7 +48,7 @@ package struct AppLinksVariables: Sendable {
     }
 
     /// The parsed values of the variable `name`, or nil when there is none.
-    package func values(of name: String) -> [[AppLinksPattern.Element]]? {
+    package func values(of name: String) -> [[UniversalLinkPattern.Element]]? {
         custom[name] ?? Self.predefined[name]
     }
 
@@ -69,7 +70,7 @@ package struct AppLinksVariables: Sendable {
         ]
     }()
 
-    private static let predefined: [String: [[AppLinksPattern.Element]]] = predefinedStrings.mapValues {
+    private static let predefined: [String: [[UniversalLinkPattern.Element]]] = predefinedStrings.mapValues {
         values in
         values.map { value in value.unicodeScalars.map { .scalar($0) } }
     }

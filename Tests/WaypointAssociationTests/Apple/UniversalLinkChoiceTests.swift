@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
 /// The choices Documentation/aasa.md makes where Apple's text is open (C*n*), and the
 /// matching rules of §3–§5.
 @Suite("AASA: matching rules and choices (aasa.md §3–§5)")
-struct AppLinksChoiceTests {
+struct UniversalLinkChoiceTests {
     static let first = "applinks.details[0].components[0]"
     static let second = "applinks.details[0].components[1]"
 
@@ -128,7 +129,7 @@ struct AppLinksChoiceTests {
         #expect(matcher.decision(for: "HTTPS://e.com/a", appID: AASA.app).opensApp)
         #expect(matcher.decision(for: "shop://e.com/a", appID: AASA.app).outcome == .notUniversalLink)
         #expect(matcher.decision(for: "/a", appID: AASA.app).outcome == .notUniversalLink)
-        let long = "https://e.com/a?" + String(repeating: "x", count: AppLinksMatcher.maximumURLLength)
+        let long = "https://e.com/a?" + String(repeating: "x", count: UniversalLinkMatcher.maximumURLLength)
         #expect(matcher.decision(for: long, appID: AASA.app).outcome == .urlTooLong)
         #expect(matcher.decision(for: URL(string: "https://e.com/a")!, appID: AASA.app).opensApp)
     }
@@ -261,6 +262,6 @@ struct AppLinksChoiceTests {
             json:
                 #"{"applinks": {"details": [{"appID": "\#(AASA.app2)", "appIDs": ["\#(AASA.app)"], "components": []}]}}"#
         )
-        #expect(file.appLinks?.details.first?.applicationIdentifiers == [AASA.app, AASA.app2])
+        #expect(file.universalLinks?.details.first?.applicationIdentifiers == [AASA.app, AASA.app2])
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAssociation
 
-/// The Swift snippets of the "Universal links" article, verbatim (ReadmeTests checks that
-/// they are here), and of the AASA types' documentation, with what their comments say they
+/// The Swift snippets of the "Universal links" article and of the WaypointAssociation landing
+/// page, verbatim, and of the AASA types' documentation, with what their comments say they
 /// print.
 @Suite("AASA: documentation snippets")
 struct AASASnippetTests {
@@ -16,7 +17,7 @@ struct AASASnippetTests {
                 {"/": "/products/?*"}]}]}}
             """
         let association = try AppSiteAssociation(json: json)
-        let matcher = try AppLinksMatcher(association.appLinks ?? AppLinks(details: []))
+        let matcher = try UniversalLinkMatcher(association.universalLinks ?? UniversalLinkRules(details: []))
         let urls = [
             "https://shop.example/products/42",
             "https://shop.example/checkout/cart",
@@ -41,34 +42,51 @@ struct AASASnippetTests {
             ])
     }
 
-    @Test("The model is Codable")
-    func codable() throws {
-        let appLinks = AppLinks(details: [
-            AppLinks.Details(
-                appIDs: ["ABCDE12345.com.example.shop"],
-                components: [
-                    AppLinks.Component(fragment: "no_universal_links", exclude: true),
-                    AppLinks.Component(path: "/products/?*", comment: "product pages"),
-                ])
-        ])
-        let data = try JSONEncoder().encode(AppSiteAssociation(appLinks: appLinks))
-        let decoded = try JSONDecoder().decode(AppSiteAssociation.self, from: data)
-        print(decoded.appLinks == appLinks)
-        // true
-        #expect(decoded.appLinks == appLinks)
+    @Test("The landing page of WaypointAssociation")
+    func landingPage() throws {
+        let json = """
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"],
+              "components": [{"/": "/products/?*"}]}]}}
+            """
+        let file = try AppSiteAssociation(json: json)
+        let matcher = try UniversalLinkMatcher(file.universalLinks ?? UniversalLinkRules(details: []))
+        print(
+            matcher.decision(for: "https://shop.example/products/42", appID: "ABCDE12345.com.example.shop")
+                .outcome)
+        // opens
+        #expect(
+            matcher.decision(for: "https://shop.example/products/42", appID: "ABCDE12345.com.example.shop")
+                .outcome == .opens)
     }
 
-    @Test("AppLinks and AppSiteAssociation documentation examples")
-    func typeExamples() throws {
-        let appLinks = AppLinks(details: [
-            AppLinks.Details(
+    @Test("The model is Codable")
+    func codable() throws {
+        let universalLinks = UniversalLinkRules(details: [
+            UniversalLinkRules.Details(
                 appIDs: ["ABCDE12345.com.example.shop"],
                 components: [
-                    AppLinks.Component(path: "/account/*", exclude: true),
-                    AppLinks.Component(path: "/products/?*"),
+                    UniversalLinkRules.Component(fragment: "no_universal_links", exclude: true),
+                    UniversalLinkRules.Component(path: "/products/?*", comment: "product pages"),
                 ])
         ])
-        let matcher = try AppLinksMatcher(appLinks)
+        let data = try JSONEncoder().encode(AppSiteAssociation(universalLinks: universalLinks))
+        let decoded = try JSONDecoder().decode(AppSiteAssociation.self, from: data)
+        print(decoded.universalLinks == universalLinks)
+        // true
+        #expect(decoded.universalLinks == universalLinks)
+    }
+
+    @Test("UniversalLinkRules and AppSiteAssociation documentation examples")
+    func typeExamples() throws {
+        let universalLinks = UniversalLinkRules(details: [
+            UniversalLinkRules.Details(
+                appIDs: ["ABCDE12345.com.example.shop"],
+                components: [
+                    UniversalLinkRules.Component(path: "/account/*", exclude: true),
+                    UniversalLinkRules.Component(path: "/products/?*"),
+                ])
+        ])
+        let matcher = try UniversalLinkMatcher(universalLinks)
         let decision = matcher.decision(
             for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop")
         #expect(
@@ -80,7 +98,7 @@ struct AASASnippetTests {
               "components": [{"/": "/products/?*"}]}]}}
             """
         let file = try AppSiteAssociation(json: json)
-        let fileMatcher = try AppLinksMatcher(file.appLinks ?? AppLinks(details: []))
+        let fileMatcher = try UniversalLinkMatcher(file.universalLinks ?? UniversalLinkRules(details: []))
         let opens = fileMatcher.decision(
             for: "https://shop.example.com/products/42", appID: "ABCDE12345.com.example.shop"
         ).opensApp
