@@ -21,6 +21,7 @@ package enum AppSiteAssociationReader {
     ) throws(AppSiteAssociationError)
         -> AppSiteAssociation
     {
+        try checkSize(value, at: path)
         let members = try object(value, at: path, keys: otherServices.union(["applinks"]))
         var universalLinks: UniversalLinkRules?
         if let value = members["applinks"] {
@@ -152,6 +153,18 @@ package enum AppSiteAssociationReader {
         default:
             throw AppSiteAssociationError(
                 .wrongType(expected: "a string or an object", found: typeName(value)), at: path)
+        }
+    }
+
+    /// Refuses `value` when, written as compact JSON (``JSONValue/jsonString``), it is
+    /// larger than ``AppSiteAssociation/maximumSize``: no file that holds it can be within
+    /// the size Apple downloads. Every way of reading a file applies it, `JSONDecoder`
+    /// included, which cannot see the file's own bytes (Documentation/aasa.md §2.1).
+    package static func checkSize(_ value: JSONValue, at path: JSONPath) throws(AppSiteAssociationError) {
+        let size = value.jsonString.utf8.count
+        guard size <= AppSiteAssociation.maximumSize else {
+            throw AppSiteAssociationError(
+                .fileTooLarge(size: size, limit: AppSiteAssociation.maximumSize), at: path)
         }
     }
 

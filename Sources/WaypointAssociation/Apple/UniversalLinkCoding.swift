@@ -58,8 +58,10 @@ package enum UniversalLinkCoding {
 }
 
 extension AppSiteAssociation: Codable {
-    /// Decodes a file, checked as ``init(json:)`` checks it; errors are
-    /// ``AppSiteAssociationError``s naming the JSON path.
+    /// Decodes a file, checked as ``init(json:)`` checks it, by the same reader; errors are
+    /// ``AppSiteAssociationError``s naming the JSON path. A decoder does not show the file's
+    /// bytes, so the size limit (``maximumSize``) applies to the content written as compact
+    /// JSON: a file whose content is larger cannot be within the limit.
     public init(from decoder: any Decoder) throws {
         self = try AppSiteAssociationReader.association(
             JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
@@ -75,8 +77,10 @@ extension UniversalLinkRules: Codable {
     /// Decodes an `applinks` section, checked as ``AppSiteAssociation/init(json:)`` checks
     /// it; errors are ``AppSiteAssociationError``s naming the JSON path.
     public init(from decoder: any Decoder) throws {
-        self = try AppSiteAssociationReader.universalLinks(
-            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
+        let value = try JSONValue(from: decoder)
+        let path = UniversalLinkCoding.path(decoder.codingPath)
+        try AppSiteAssociationReader.checkSize(value, at: path)
+        self = try AppSiteAssociationReader.universalLinks(value, at: path)
     }
 
     /// Encodes the section with Apple's keys.
@@ -88,8 +92,10 @@ extension UniversalLinkRules: Codable {
 extension UniversalLinkRules.Details: Codable {
     /// Decodes a `details` entry; errors are ``AppSiteAssociationError``s.
     public init(from decoder: any Decoder) throws {
-        self = try AppSiteAssociationReader.details(
-            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
+        let value = try JSONValue(from: decoder)
+        let path = UniversalLinkCoding.path(decoder.codingPath)
+        try AppSiteAssociationReader.checkSize(value, at: path)
+        self = try AppSiteAssociationReader.details(value, at: path)
     }
 
     /// Encodes the entry with Apple's keys.
@@ -101,8 +107,10 @@ extension UniversalLinkRules.Details: Codable {
 extension UniversalLinkRules.Component: Codable {
     /// Decodes a component or a `defaults` object; errors are ``AppSiteAssociationError``s.
     public init(from decoder: any Decoder) throws {
-        self = try AppSiteAssociationReader.component(
-            JSONValue(from: decoder), at: UniversalLinkCoding.path(decoder.codingPath))
+        let value = try JSONValue(from: decoder)
+        let path = UniversalLinkCoding.path(decoder.codingPath)
+        try AppSiteAssociationReader.checkSize(value, at: path)
+        self = try AppSiteAssociationReader.component(value, at: path)
     }
 
     /// Encodes the component with Apple's keys (`/`, `?`, `#`, …).

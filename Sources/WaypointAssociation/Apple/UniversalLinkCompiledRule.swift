@@ -9,8 +9,13 @@ package final class UniversalLinkCompiledRule: Sendable {
         package let program: UniversalLinkProgram
 
         /// Whether the pattern matches `text`.
-        package func matches(_ text: Substring) -> Bool {
-            program.matches(text.unicodeScalars)
+        package func matches(_ text: UniversalLinkText) -> Bool {
+            program.matches(text)
+        }
+
+        /// Whether the pattern matches `text`, adding the work done to `steps`.
+        package func matches(_ text: UniversalLinkText, steps: inout Int) -> Bool {
+            program.matches(text, steps: &steps)
         }
     }
 
@@ -161,17 +166,21 @@ package final class UniversalLinkCompiledRule: Sendable {
         return result
     }
 
-    /// Whether the rule matches the URL `parts`.
-    package func matches(_ parts: UniversalLinkURL) -> Bool {
-        guard path.matches(percentEncoded ? parts.path : parts.decodedPath) else { return false }
-        if let fragment, !fragment.matches(percentEncoded ? parts.fragment : parts.decodedFragment) {
+    /// Whether the rule matches the URL `parts`, adding the work its patterns did to `steps`.
+    package func matches(_ parts: UniversalLinkURL, steps: inout Int) -> Bool {
+        guard path.matches(percentEncoded ? parts.pathText : parts.decodedPathText, steps: &steps) else {
+            return false
+        }
+        if let fragment,
+            !fragment.matches(percentEncoded ? parts.fragmentText : parts.decodedFragmentText, steps: &steps)
+        {
             return false
         }
         switch query {
         case nil:
             return true
         case .pattern(let pattern):
-            return pattern.matches(percentEncoded ? parts.query : parts.decodedQuery)
+            return pattern.matches(percentEncoded ? parts.queryText : parts.decodedQueryText, steps: &steps)
         case .items(let conditions):
             let items = percentEncoded ? parts.rawItems : parts.decodedItems
             for condition in conditions {
@@ -179,9 +188,11 @@ package final class UniversalLinkCompiledRule: Sendable {
                 for item in items
                 where (caseSensitive ? String(item.name) : Self.folded(item.name)) == condition.name {
                     found = true
-                    guard condition.value.matches(item.value) else { return false }
+                    guard condition.value.matches(UniversalLinkText(item.value), steps: &steps) else {
+                        return false
+                    }
                 }
-                if !found && !condition.value.matches("") { return false }
+                if !found && !condition.value.matches(.empty, steps: &steps) { return false }
             }
             return true
         }

@@ -108,9 +108,19 @@ public struct UniversalLinkMatcher: Sendable {
 
     /// What the system does with `url` for the app `appID`, and the rule that decided.
     ///
-    /// - Complexity: for each rule tried, O(*n* × *m*) in the URL's length and the rule's
-    ///   pattern states; never exponential.
+    /// - Complexity: for each rule tried, O(*n* + *m*) in the URL's length *n* and the rule's
+    ///   pattern length *m* for a pattern without substitution variables, whatever its `*`s
+    ///   and `?`s (a `*` between two others costs ⌈*k* / 64⌉ per character for a piece of
+    ///   *k*), and O(*n* × *m*) in its automaton states *m* for one with variables; never
+    ///   more (Documentation/aasa.md §3.3).
     public func decision(for url: String, appID: String) -> UniversalLinkDecision {
+        var steps = 0
+        return decision(for: url, appID: appID, steps: &steps)
+    }
+
+    /// ``decision(for:appID:)-(String,_)``, adding to `steps` the characters the rules'
+    /// patterns compared (tests hold matching to its bound with it).
+    package func decision(for url: String, appID: String, steps: inout Int) -> UniversalLinkDecision {
         guard let indices = rulesOfApp[Self.appKey(appID)] else {
             return UniversalLinkDecision(outcome: .appNotListed, rule: nil)
         }
@@ -124,7 +134,7 @@ public struct UniversalLinkMatcher: Sendable {
             prefixIndexOfApp[Self.appKey(appID)]?.candidates(for: parts.path) ?? Array(indices.indices)
         for position in candidates {
             let rule = rules[indices[position]]
-            guard rule.matches(parts) else { continue }
+            guard rule.matches(parts, steps: &steps) else { continue }
             return UniversalLinkDecision(outcome: rule.exclude ? .excluded : .opens, rule: rule.location)
         }
         return UniversalLinkDecision(outcome: .noMatch, rule: nil)

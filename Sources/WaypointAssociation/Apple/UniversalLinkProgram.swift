@@ -1,72 +1,53 @@
-import Waypoint
-
-/// An ``UniversalLinkPattern`` compiled to a small nondeterministic automaton and matched by
-/// simulating every state at once (Thompson's construction): the work is at most the
-/// pattern's states times the input's characters, whatever the pattern, so no `*`/`?` mix
-/// can make matching exponential.
+/// A ``UniversalLinkPattern`` compiled for matching (Documentation/aasa.md §3.3): a
+/// ``UniversalLinkGlob`` when it has no substitution variable, which is every pattern but
+/// those of files that define variables, otherwise a ``UniversalLinkAutomaton``.
+///
+/// Neither backtracks: a glob reads the text once, whatever its `*`s and `?`s, and the
+/// automaton simulates all its states at once.
 package struct UniversalLinkProgram: Sendable, Hashable {
-    /// One state of the automaton.
-    package enum Instruction: Sendable, Hashable {
-        /// Consumes this character (already case-folded when the program ignores case).
-        case scalar(Unicode.Scalar)
-        /// Consumes any one character.
-        case anyScalar
-        /// Consumes any character and stays, or moves on without consuming (`*`).
-        case anyRun
-        /// Moves on, without consuming, to each of these states (a variable's values).
-        case branch([Int])
-        /// Moves on, without consuming, to this state (the end of a variable's value).
-        case jump(Int)
-        /// The pattern has matched when the input ends here.
-        case accept
+    private enum Engine: Sendable, Hashable {
+        case glob(UniversalLinkGlob)
+        case automaton(UniversalLinkAutomaton)
     }
 
-    /// The states; the start is 0.
-    package let instructions: [Instruction]
-    /// Whether characters are compared after case folding.
+    private let engine: Engine
+    /// Whether characters are compared after case folding (``folded(_:)``).
     package let ignoresCase: Bool
     /// The characters every match starts with (the pattern's leading literal, case-folded
-    /// when the program ignores case), compared before the automaton runs: most rules of a
-    /// large file fail there.
+    /// when the program ignores case): an app's rules are indexed by it.
     package let prefix: [Unicode.Scalar]
 
     /// Compiles `pattern`; with `ignoringCase`, characters compare by ``folded(_:)``.
     package init(_ pattern: UniversalLinkPattern, ignoringCase: Bool) {
-        var instructions: [Instruction] = []
-        instructions.reserveCapacity(pattern.stateCount)
-        Self.emit(pattern.elements, ignoringCase: ignoringCase, into: &instructions)
-        instructions.append(.accept)
-        self.instructions = instructions
-        self.ignoresCase = ignoringCase
-        prefix = instructions.prefix { if case .scalar = $0 { true } else { false } }.compactMap {
-            instruction in
-            if case .scalar(let scalar) = instruction { scalar } else { nil }
+        ignoresCase = ignoringCase
+        let elements =
+            ignoringCase
+            ? pattern.elements.map { element in
+                if case .scalar(let scalar) = element { .scalar(Self.folded(scalar)) } else { element }
+            } : pattern.elements
+        prefix = elements.prefix { if case .scalar = $0 { true } else { false } }.compactMap { element in
+            if case .scalar(let scalar) = element { scalar } else { nil }
+        }
+        if let glob = UniversalLinkGlob(elements) {
+            engine = .glob(glob)
+        } else {
+            engine = .automaton(UniversalLinkAutomaton(pattern, ignoringCase: ignoringCase))
         }
     }
 
-    private static func emit(
-        _ elements: [UniversalLinkPattern.Element], ignoringCase: Bool, into program: inout [Instruction]
-    ) {
-        for element in elements {
-            switch element {
-            case .scalar(let scalar): program.append(.scalar(ignoringCase ? folded(scalar) : scalar))
-            case .anyScalar: program.append(.anyScalar)
-            case .anyRun: program.append(.anyRun)
-            case .variable(_, let values):
-                let branch = program.count
-                program.append(.branch([]))
-                var starts: [Int] = []
-                var jumps: [Int] = []
-                for value in values {
-                    starts.append(program.count)
-                    emit(value, ignoringCase: ignoringCase, into: &program)
-                    jumps.append(program.count)
-                    program.append(.jump(0))
-                }
-                let end = program.count
-                program[branch] = .branch(starts)
-                for jump in jumps { program[jump] = .jump(end) }
-            }
+    /// Whether the program matches all of `text`.
+    package func matches(_ text: UniversalLinkText) -> Bool {
+        var steps = 0
+        return matches(text, steps: &steps)
+    }
+
+    /// Whether the program matches all of `text`, adding the characters it compared (for a
+    /// glob) or the live states it stepped (for an automaton) to `steps`.
+    package func matches(_ text: UniversalLinkText, steps: inout Int) -> Bool {
+        let characters = ignoresCase ? text.folded : text.scalars
+        switch engine {
+        case .glob(let glob): return glob.matches(characters, steps: &steps)
+        case .automaton(let automaton): return automaton.matches(characters, steps: &steps)
         }
     }
 
@@ -78,97 +59,23 @@ package struct UniversalLinkProgram: Sendable, Hashable {
         let mapping = scalar.properties.lowercaseMapping.unicodeScalars
         return mapping.count == 1 ? mapping.first ?? scalar : scalar
     }
+}
 
-    /// Whether the program matches all of `input`.
-    ///
-    /// - Complexity: O(*n* × *m*) for *n* characters and *m* states, and O(*m*) memory.
-    package func matches(_ input: some Sequence<Unicode.Scalar>) -> Bool {
-        var characters = input.makeIterator()
-        for expected in prefix {
-            guard let scalar = characters.next(), (ignoresCase ? Self.folded(scalar) : scalar) == expected
-            else {
-                return false
-            }
-        }
-        var simulation = Simulation(stateCount: instructions.count)
-        simulation.add(prefix.count, program: instructions)
-        while let scalar = characters.next() {
-            let character = ignoresCase ? Self.folded(scalar) : scalar
-            simulation.step(program: instructions) { instruction in
-                switch instruction {
-                case .scalar(let expected): expected == character
-                case .anyScalar, .anyRun: true
-                case .branch, .jump, .accept: false
-                }
-            }
-            if simulation.isEmpty { return false }
-        }
-        return simulation.contains { instructions[$0] == .accept }
+/// A part of a URL as rules compare it: its characters, and the same characters
+/// case-folded (``UniversalLinkProgram/folded(_:)``) for rules that ignore case; each made
+/// once per URL, whatever the number of rules.
+package struct UniversalLinkText: Sendable {
+    /// The characters as they are.
+    package let scalars: [Unicode.Scalar]
+    /// The characters case-folded.
+    package let folded: [Unicode.Scalar]
+
+    /// The characters of `text`.
+    package init(_ text: some StringProtocol) {
+        scalars = Array(text.unicodeScalars)
+        folded = scalars.map(UniversalLinkProgram.folded)
     }
 
-    /// The set of live states, with a generation mark per state so adding is O(1).
-    private struct Simulation {
-        private var current: [Int] = []
-        private var next: [Int] = []
-        private var marks: [UInt32]
-        private var generation: UInt32 = 1
-        private var stack: [Int] = []
-
-        init(stateCount: Int) {
-            marks = Array(repeating: 0, count: stateCount)
-        }
-
-        var isEmpty: Bool { current.isEmpty }
-
-        func contains(where predicate: (Int) -> Bool) -> Bool {
-            current.contains(where: predicate)
-        }
-
-        /// Adds `state` and every state it reaches without consuming to the current set.
-        mutating func add(_ state: Int, program: [Instruction]) {
-            next.removeAll(keepingCapacity: true)
-            addClosure(state, program: program)
-            swap(&current, &next)
-        }
-
-        /// Consumes one character: every live state that `accepts` it moves on.
-        mutating func step(program: [Instruction], accepts: (Instruction) -> Bool) {
-            generation &+= 1
-            if generation == 0 {
-                // Wrapped after four billion steps: clear the marks once.
-                for index in marks.indices { marks[index] = 0 }
-                generation = 1
-            }
-            next.removeAll(keepingCapacity: true)
-            for position in current.indices {
-                let state = current[position]
-                let instruction = program[state]
-                guard accepts(instruction) else { continue }
-                if case .anyRun = instruction {
-                    addClosure(state, program: program)
-                } else {
-                    addClosure(state + 1, program: program)
-                }
-            }
-            swap(&current, &next)
-        }
-
-        /// Adds `state` and the states it reaches without consuming to ``next``.
-        private mutating func addClosure(_ state: Int, program: [Instruction]) {
-            stack.append(state)
-            while let state = stack.popLast() {
-                guard marks[state] != generation else { continue }
-                marks[state] = generation
-                switch program[state] {
-                case .branch(let targets): stack += targets.reversed()
-                case .jump(let target): stack.append(target)
-                case .anyRun:
-                    next.append(state)
-                    stack.append(state + 1)
-                default:
-                    next.append(state)
-                }
-            }
-        }
-    }
+    /// The empty text.
+    package static let empty = UniversalLinkText("")
 }

@@ -17,6 +17,13 @@ package struct UniversalLinkURL: Sendable {
     /// pieces are skipped and a piece without `=` has the value "".
     package let rawItems: [(name: Substring, value: Substring)]
     package let decodedItems: [(name: Substring, value: Substring)]
+    /// The path, query and fragment as rules compare them, as written and decoded.
+    package let pathText: UniversalLinkText
+    package let queryText: UniversalLinkText
+    package let fragmentText: UniversalLinkText
+    package let decodedPathText: UniversalLinkText
+    package let decodedQueryText: UniversalLinkText
+    package let decodedFragmentText: UniversalLinkText
 
     /// The parts of `url`; nil unless it is an absolute `http` or `https` URL.
     package init?(_ url: String) {
@@ -44,6 +51,12 @@ package struct UniversalLinkURL: Sendable {
         decodedPath = Substring(PercentDecoding.decode(path))
         decodedQuery = Substring(PercentDecoding.decode(query))
         decodedFragment = Substring(PercentDecoding.decode(fragment))
+        pathText = UniversalLinkText(path)
+        queryText = UniversalLinkText(query)
+        fragmentText = UniversalLinkText(fragment)
+        decodedPathText = UniversalLinkText(decodedPath)
+        decodedQueryText = UniversalLinkText(decodedQuery)
+        decodedFragmentText = UniversalLinkText(decodedFragment)
         rawItems = Self.items(query)
         decodedItems = rawItems.map {
             (Substring(PercentDecoding.decode($0.name)), Substring(PercentDecoding.decode($0.value)))

@@ -45,6 +45,37 @@ struct UniversalLinkCodableTests {
         }
     }
 
+    /// A file over 128 KB once written without whitespace is refused by every reader; the
+    /// decoder, which cannot see the bytes, measures the content (aasa.md §2.1).
+    @Test("JSONDecoder refuses the file AppSiteAssociation(json:) refuses for its size")
+    func decoderSize() throws {
+        let component = #"{"/": "/products/?*/reviews/?*", "comment": "a long comment for padding"}"#
+        let components = Array(repeating: component, count: 2_900).joined(separator: ",")
+        let json =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
+            + components + "]}]}}"
+        #expect(json.utf8.count > 200_000)
+        #expect(throws: AppSiteAssociationError.self) { try AppSiteAssociation(json: json) }
+        do {
+            _ = try JSONDecoder().decode(AppSiteAssociation.self, from: Data(json.utf8))
+            Issue.record("JSONDecoder accepted a file of \(json.utf8.count) bytes")
+        } catch let error as AppSiteAssociationError {
+            #expect(error.kindName == "fileTooLarge")
+            #expect(error.path == "(root)")
+        }
+        // The section alone, decoded as the model, is refused the same way.
+        let section = try #require(json.range(of: #"{"details""#)).lowerBound
+        let sectionText = String(json[section...].dropLast())
+        #expect(throws: AppSiteAssociationError.self) {
+            try JSONDecoder().decode(UniversalLinkRules.self, from: Data(sectionText.utf8))
+        }
+        // Within the limit, both read it.
+        let small = json.replacingOccurrences(of: components, with: component)
+        #expect(
+            try JSONDecoder().decode(AppSiteAssociation.self, from: Data(small.utf8))
+                == AppSiteAssociation(json: small))
+    }
+
     @Test("a component decoded on its own names its path from the decoder")
     func componentAlone() throws {
         let components = try JSONDecoder().decode(
