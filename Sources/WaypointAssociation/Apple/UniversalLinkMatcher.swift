@@ -36,11 +36,16 @@ public struct UniversalLinkMatcher: Sendable {
         try self.init(universalLinks, at: JSONPath.root.appending("applinks"))
     }
 
-    /// Compiles `universalLinks`, found at `path` of its file.
-    package init(_ universalLinks: UniversalLinkRules, at path: JSONPath) throws(AppSiteAssociationError) {
+    /// Compiles `universalLinks`, found at `path` of its file, whose patterns may expand to
+    /// at most `stateLimit` states (a tool that writes files larger than Apple reads may
+    /// check them with a larger one).
+    package init(
+        _ universalLinks: UniversalLinkRules, at path: JSONPath,
+        stateLimit: Int = AppSiteAssociation.maximumPatternStates
+    ) throws(AppSiteAssociationError) {
         let variables = try UniversalLinkVariables(
             universalLinks.substitutionVariables, at: path.appending("substitutionVariables"))
-        var budget = AppSiteAssociation.maximumPatternStates
+        var budget = stateLimit
         var rules: [UniversalLinkCompiledRule] = []
         var rulesOfApp: [String: [Int]] = [:]
         var identifiers: [String] = []

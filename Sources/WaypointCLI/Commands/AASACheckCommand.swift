@@ -69,7 +69,7 @@ extension Command {
             } else {
                 report.print(to: &console)
             }
-            return report.findings.isEmpty ? .success : .checkFailed
+            return report.exitStatus
         }
     )
 }
