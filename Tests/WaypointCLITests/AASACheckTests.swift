@@ -289,7 +289,9 @@ struct AASACheckTests {
             matcher: matcher, appID: "ABCDE12345.com.example.app", host: "example.com", routes: routes,
             options: RouterOptions(), explorationLimit: 20_000
         ).check()
-        #expect(report.notes.contains { $0.hasPrefix("the exploration stopped at 20000 sets of states") })
+        #expect(
+            report.notes.contains { $0.hasPrefix("the exploration stopped at its bound (at most 20000 sets") }
+        )
         // The routes whose paths it did not finish are counted as not checked, and the
         // command's status says so.
         #expect(!report.uncheckedRoutes.isEmpty)

@@ -103,7 +103,7 @@ struct AASAAnalysis {
             consume automata, alphabet: alphabet, limit: checker.explorationLimit)
         if !exploration.isComplete {
             notes.append(
-                "the exploration stopped at \(exploration.limit) sets of states; what it did not reach rests on examples"
+                "the exploration stopped at its bound (at most \(exploration.limit) sets of states, and as much work as the automata's size allows); what it did not reach rests on examples"
             )
         }
         let cutRoutes = Set(exploration.cut.compactMap { automatonRoute[$0] })
@@ -396,6 +396,7 @@ struct AASAAnalysis {
     private mutating func collectFindings(complete: Bool, cut: Set<Int>) {
         var routeFindings: [AASAFinding] = []
         examplesOnlyRoutes = receiving.filter { !$0.isExact }.count
+        let cutRouteStrings = Set(cut.map { receiving[$0].route.route })
         for (index, facts) in routeFacts.enumerated() {
             let route = receiving[index].route
             if cut.contains(index) && (facts.opened == nil || facts.notOpened == nil) {
@@ -428,7 +429,11 @@ struct AASAAnalysis {
             }
         }
         for route in uncheckedRoutes.prefix(Self.maximumUncheckedNotes) {
-            notes.append("\(route.route.quoted) was not checked: no URL of it on \(checker.host) was tried")
+            notes.append(
+                "\(route.route.quoted) was not checked: "
+                    + (cutRouteStrings.contains(route.route)
+                        ? "the exploration stopped before all its paths"
+                        : "no URL of it on \(checker.host) was tried"))
         }
         if uncheckedRoutes.count > Self.maximumUncheckedNotes {
             notes.append("\(uncheckedRoutes.count - Self.maximumUncheckedNotes) more routes were not checked")

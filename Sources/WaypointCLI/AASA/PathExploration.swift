@@ -27,6 +27,20 @@ struct PathExploration: Sendable {
     static let minimumStates = 200_000
     static let statesPerAutomatonState = 32
 
+    /// The most work (edges, states and symbols looked at) an exploration may do, whatever
+    /// the input, and per automaton state. Tables of 20,000 routes and their generated files
+    /// take 20 to 70 per state; a hostile file's sets of thousands of states take far more.
+    static let maximumWork = 2_000_000_000
+    static let minimumWork = 20_000_000
+    static let workPerAutomatonState = 1_000
+
+    /// The most work an exploration of automata of `total` states together may do.
+    static func workLimit(forStates total: Int) -> Int {
+        min(
+            maximumWork,
+            max(minimumWork, total.multipliedReportingOverflow(by: workPerAutomatonState).partialValue))
+    }
+
     /// The most sets of states explored for automata of `total` states together.
     static func limit(forStates total: Int) -> Int {
         min(
@@ -44,7 +58,8 @@ struct PathExploration: Sendable {
     /// The automata with states in a set that was not explored: what they accept may hold
     /// combinations that were not found. Empty when ``isComplete``.
     let cut: Set<Int>
-    /// The most sets this exploration would explore.
+    /// The most sets this exploration would explore (its work is bounded too, by
+    /// ``workLimit(forStates:)``).
     let limit: Int
 
     /// Explores `automata` over `alphabet`, up to `limit` sets (by default
@@ -56,6 +71,7 @@ struct PathExploration: Sendable {
         var graph = Graph(consume automata, alphabet: alphabet)
         let limit = limit ?? Self.limit(forStates: graph.owner.count)
         self.limit = limit
+        let workLimit = Self.workLimit(forStates: graph.owner.count)
         var combinations: [Combination] = []
         var found = Set<[Int32]>()
         var cut = Set<Int>()
@@ -74,6 +90,14 @@ struct PathExploration: Sendable {
         let order = alphabet.explorationOrder
         var targets: [Int32] = []
         while head < sets.count {
+            guard graph.work <= workLimit else {
+                // Out of work: every set not explored yet is cut.
+                complete = false
+                for index in head..<sets.count {
+                    for state in sets[index] { cut.insert(Int(graph.owner[Int(state)])) }
+                }
+                break
+            }
             // A copy, so that adding sets does not copy the pool the slice shares.
             let current = Array(sets[head])
             // Which automata accept here.
@@ -132,6 +156,8 @@ struct PathExploration: Sendable {
         private var generation: UInt32 = 0
         private var setMarks: [UInt32]
         private var setGeneration: UInt32 = 0
+        /// The edges, states and symbols looked at so far: the exploration's work.
+        private(set) var work = 0
 
         init(_ automata: consuming [PathAutomaton], alphabet: PathAlphabet) {
             var owner: [Int32] = []
@@ -196,6 +222,7 @@ struct PathExploration: Sendable {
             closed.removeAll(keepingCapacity: true)
             stack.removeAll(keepingCapacity: true)
             stack.append(contentsOf: states)
+            work += stack.count
             while let state = stack.popLast() {
                 guard marks[Int(state)] != generation else { continue }
                 marks[Int(state)] = generation
@@ -258,6 +285,7 @@ struct PathExploration: Sendable {
             }
             var present: [Int32] = []
             for state in states {
+                work += Int(edgeStart[Int(state) + 1] - edgeStart[Int(state)]) + 1
                 for index in Int(edgeStart[Int(state)])..<Int(edgeStart[Int(state) + 1]) {
                     let set = edgeSymbols[index]
                     if setMarks[Int(set)] != setGeneration {
@@ -267,6 +295,7 @@ struct PathExploration: Sendable {
                 }
             }
             guard !present.isEmpty else { return [] }
+            work += order.count * present.count
             // Each symbol's signature: which of them read it.
             var seen = Set<[UInt64]>()
             var result: [Int] = []
@@ -284,9 +313,10 @@ struct PathExploration: Sendable {
         }
 
         /// Sets `targets` to the targets of the edges out of `states` that read `symbol`.
-        func targets(of states: [Int32], on symbol: Int, into targets: inout [Int32]) {
+        mutating func targets(of states: [Int32], on symbol: Int, into targets: inout [Int32]) {
             targets.removeAll(keepingCapacity: true)
             for state in states {
+                work += Int(edgeStart[Int(state) + 1] - edgeStart[Int(state)]) + 1
                 for index in Int(edgeStart[Int(state)])..<Int(edgeStart[Int(state) + 1])
                 where setMembers[Int(edgeSymbols[index])].contains(symbol) {
                     targets.append(edgeTargets[index])

@@ -18,7 +18,7 @@ struct UniversalLinkMatchingBoundTests {
         return (decision, steps)
     }
 
-    /// The hostile case of issue 35: 4,500 components `*a??????????` (115 KB) against an
+    /// The hostile case of decisions.md, "Association files at any size": 4,500 components `*a??????????` against an
     /// 8 KB URL took 10 s when every rule ran an automaton over the whole path; each now
     /// compares its tail with the end of the path, a few characters.
     @Test("4,500 components *a?????????? against an 8 KB URL")
