@@ -7,6 +7,50 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Whether the plugins are part of the package: always, except while `./dev api-check`
+/// compares the libraries' API (`WAYPOINT_API_CHECK` set). With a plugin that runs the
+/// command line, SwiftPM 6.3 builds the libraries for the host too, and its API comparison
+/// then finds none of their declarations (decisions.md, "The plugins and the API check").
+let withPlugins = Context.environment["WAYPOINT_API_CHECK"] == nil
+
+/// The plugins, as products.
+let pluginProducts: [Product] =
+    withPlugins
+    ? [
+        .plugin(name: "WaypointRoutesPlugin", targets: ["WaypointRoutesPlugin"]),
+        .plugin(name: "WaypointGenerateAssociation", targets: ["WaypointGenerateAssociation"]),
+    ] : []
+
+/// The plugins' targets.
+let pluginTargets: [Target] =
+    withPlugins
+    ? [
+        // The build tool plugin a target applies to check its routes files and pattern tables
+        // while it builds and to generate RouteName constants from its routes files; it runs
+        // `waypoint build-check` (the DocC article "CheckingRoutesAtBuildTime").
+        .plugin(
+            name: "WaypointRoutesPlugin",
+            capability: .buildTool(),
+            dependencies: ["WaypointCLI"]
+        ),
+        // `swift package waypoint-generate-association`: writes the association files that
+        // open a package's routes (`waypoint aasa generate`) into the package.
+        .plugin(
+            name: "WaypointGenerateAssociation",
+            capability: .command(
+                intent: .custom(
+                    verb: "waypoint-generate-association",
+                    description:
+                        "Writes the association files that open the routes of the package's routes files"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "writes the association files (apple-app-site-association)")
+                ]
+            ),
+            dependencies: ["WaypointCLI"]
+        ),
+    ] : []
+
 let package = Package(
     name: "Waypoint",
     // Apple minimums: what the library targets need. WaypointPaylisher's API is built on
@@ -20,7 +64,7 @@ let package = Package(
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
-    ],
+    ] + pluginProducts,
     // The regex engine (Documentation/regex-engines.md). By default PCRE2 where the package
     // builds it (Linux) and Foundation's NSRegularExpression everywhere else; the
     // `FoundationRegex` trait selects NSRegularExpression on Linux too, without PCRE2.
@@ -126,6 +170,15 @@ let package = Package(
             path: "Examples/AppIntegration",
             swiftSettings: swiftSettings
         ),
+        // The test oracle: a slow, obviously correct matcher the trie is checked against
+        // (Documentation/spec/routing.md §1, §4). Not a product and not in the library: the
+        // tests, the fuzz checks and the benchmark's linear-scan baseline use it.
+        .target(
+            name: "WaypointReference",
+            dependencies: ["Waypoint"],
+            path: "Tests/WaypointReference",
+            swiftSettings: swiftSettings
+        ),
         // A loopback HTTP server that tests drive, shared by the adapters' test targets.
         .target(
             name: "TestHTTPServer",
@@ -135,7 +188,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointTests",
-            dependencies: ["Waypoint", "WaypointTables"],
+            dependencies: ["Waypoint", "WaypointReference", "WaypointTables"],
             swiftSettings: swiftSettings
         ),
         // The invariants the fuzz targets check (Fuzz/README in the README's "Hostile input"),
@@ -143,13 +196,13 @@ let package = Package(
         // Not a product; the libFuzzer entry points in Fuzz/Targets are built by Fuzz/run.
         .target(
             name: "FuzzChecks",
-            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher"],
+            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointReference"],
             path: "Fuzz/Checks",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FuzzChecksTests",
-            dependencies: ["FuzzChecks", "Waypoint"],
+            dependencies: ["FuzzChecks", "Waypoint", "WaypointReference"],
             swiftSettings: swiftSettings
         ),
         // Counts heap allocations for the benchmark by interposing malloc (glibc only).
@@ -168,14 +221,14 @@ let package = Package(
         // named `waypoint-bench` (its module is `waypoint_bench`).
         .executableTarget(
             name: "waypoint-bench",
-            dependencies: ["Waypoint", "CMallocCounter", "CSegmentTrie"],
+            dependencies: ["Waypoint", "WaypointReference", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WaypointBenchmarkTests",
-            dependencies: ["waypoint-bench", "Waypoint"],
+            dependencies: ["waypoint-bench", "Waypoint", "WaypointReference"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -203,6 +256,6 @@ let package = Package(
             dependencies: ["TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
-    ],
+    ] + pluginTargets,
     swiftLanguageModes: [.v6]
 )

@@ -17,8 +17,9 @@
 #     (UIKit, SwiftUI, …), which Linux does not have. It is not compiled here; this script
 #     lists it.
 #   - `<!-- downstream: NAME -->` before the fence: one of the README's Install blocks,
-#     which `./dev downstream` builds and runs as the files they are. Listed, not compiled
-#     here.
+#     which `./dev downstream` builds and runs as the files they are, or of the build tool
+#     plugin's example (`plugin NAME`), which `./dev plugin-check` builds and runs. Listed,
+#     not compiled here.
 # Compiler messages point at the document's own lines (#sourceLocation).
 #
 # Snippets of Scripts/CompileChecks, each the main.swift of a target, checked by first line:
@@ -188,7 +189,7 @@ else
     echo "compile-checks: the blocks and snippets above do not compile as downstream code" >&2
 fi
 awk '$1 == "apple-only" { print "compile-checks: apple-only, not compiled on Linux: " $2 }' <<<"$blocks"
-awk '$1 == "downstream" { print "compile-checks: built by ./dev downstream: " $2 }' <<<"$blocks"
+awk '$1 == "downstream" { print "compile-checks: built by ./dev downstream or ./dev plugin-check: " $2 }' <<<"$blocks"
 
 # Each snippet that must not compile, built on its own.
 manifest "$failing"

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointReference
 
 /// DeepLinkKit's matching with its own engine: one `NSRegularExpression` per route, made
 /// from the reference matcher's PCRE2 pattern text, tried in registration order against

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// DeepLinkKit's matching with PCRE2's JIT: one anchored regex per route, tried in
 /// registration order until one matches (`ReferenceMatcher`).

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// The Swift standard library's own `Regex`, measured as a candidate engine for Apple
 /// platforms (issue 24, target 4): one `Regex` per route, made from the reference

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// Corpus (b): app-style DeepLinkKit routes — host routes, scheme routes, `:name(regex)`
 /// groups, mixed segments (`:name.json`), raw-regex segments and hosts, `*`, `**` and

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// A route table with the URLs to look up in it and the answer each lookup must get.
 ///

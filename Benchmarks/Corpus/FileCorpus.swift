@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointReference
 
 /// Corpus (c): routes, lookups and misses read from files, one entry per line (blank
 /// lines are skipped). A lookup is a path (`/repos/p1/p2`), which is put after `baseURL`

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// Corpus (d): regex-heavy DeepLinkKit routes, the ones whose captures come from a regex
 /// tail — `:id([0-9]+)`, `:city([a-zA-Z]+)/:place(.*)`, `:year([0-9]{4})-:month([0-9]{2})`,

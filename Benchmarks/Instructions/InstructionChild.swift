@@ -34,7 +34,9 @@ struct InstructionChild {
         let sink = DispatchSink()
         let router = Router()
         try router.register(
-            zip(corpus.routes, sink.handlers(count: corpus.routes.count)).map { ($0, .closure($1)) })
+            zip(corpus.routes, sink.handlers(count: corpus.routes.count)).map {
+                (RouteName($0), .closure($1))
+            })
         let (contenders, notes) = try CorpusBenchmark.contenders(
             for: corpus, router: router, sink: sink, selected: [key], log: { _ in })
         guard let contender = contenders.first(where: { $0.key == key }) else {

@@ -39,7 +39,9 @@ struct LargeTableTiming {
             let sink = DispatchSink()
             let router = Router()
             try router.register(
-                zip(corpus.routes, sink.handlers(count: corpus.routes.count)).map { ($0, .closure($1)) })
+                zip(corpus.routes, sink.handlers(count: corpus.routes.count)).map {
+                    (RouteName($0), .closure($1))
+                })
             keepAlive.append(router)
             let (contenders, notes) = try CorpusBenchmark.contenders(
                 for: corpus, router: router, sink: sink, selected: Set(keys), log: log)

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// Runs every contender on one corpus: registration, verification, interleaved timed
 /// runs, and allocation counts.

@@ -110,7 +110,7 @@ struct RegexBudgetBenchmark {
     /// A router of `routes` with `budget`.
     private static func router(_ routes: [String], budget: UInt32) throws -> Router {
         let router = Router(options: RouterOptions(regexBudget: budget))
-        try router.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+        try router.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
         return router
     }
 

@@ -9,7 +9,7 @@ struct RegistrationBenchmark {
     /// Registers the routes in bulk several times and one by one when the table is small
     /// enough, and returns the figures with the first bulk-registered router.
     func run() throws -> (report: RegistrationReport, router: Router) {
-        let pairs = zip(routes, handlers).map { ($0, RouteHandler.closure($1)) }
+        let pairs = zip(routes, handlers).map { (RouteName($0), RouteHandler.closure($1)) }
         // The first registration also measures memory: what the live router holds.
         MemoryProbe.trim()
         let heapBefore = MemoryProbe.heapBytes()
@@ -29,7 +29,9 @@ struct RegistrationBenchmark {
         if routes.count <= plan.oneByOneLimit {
             let fresh = Router()
             oneByOne = try Stopwatch.measure {
-                for (route, handler) in zip(routes, handlers) { try fresh.register(route, handler: handler) }
+                for (route, handler) in zip(routes, handlers) {
+                    try fresh.register(RouteName(route), handler: handler)
+                }
             }.seconds
         }
         // Register and remove one more route beside the table, as an app that adds a route
@@ -39,8 +41,8 @@ struct RegistrationBenchmark {
             let route = "/waypoint-bench-cycle/\(index)/:id"
             cycles.append(
                 try Stopwatch.measure {
-                    try router.register(route) { _ in }
-                    guard router.remove(route) else {
+                    try router.register(RouteName(route)) { _ in }
+                    guard router.remove(RouteName(route)) else {
                         throw CorpusError.generator("\(route) was not registered")
                     }
                 }.seconds)

@@ -22,7 +22,7 @@ public enum DetourCheck {
     static let routes = ["/", "/products/:id", "/p/**", "/:a/:b", "/x/:v(.*)", "/%3F/:q"]
     static let router: Router = {
         let router = Router()
-        for route in routes { try! router.register(route) { _ in } }
+        for route in routes { try! router.register(RouteName(route)) { _ in } }
         return router
     }()
 

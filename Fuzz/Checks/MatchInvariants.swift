@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// The invariants of matching one URL against a router, shared by the `url-matcher` and
 /// `route-compiler` targets.
@@ -91,7 +92,7 @@ struct MatchInvariants {
         for route in compiled {
             let name = route.pattern.route
             do {
-                try router.register(name) { _ in }
+                try router.register(RouteName(name)) { _ in }
             } catch {
                 throw FuzzViolation("a route that compiled is registered", "\(quoted(name)): \(error)")
             }

@@ -22,7 +22,7 @@ public enum PaylisherCheck {
     static let routes = ["/", "/products/:id", "/products/:id/reviews", "/p/**", "/:a/:b", "/x/:v(.*)"]
     static let router: Router = {
         let router = Router()
-        for route in routes { try! router.register(route) { _ in } }
+        for route in routes { try! router.register(RouteName(route)) { _ in } }
         return router
     }()
 

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReference
 
 /// Fuzz target `route-compiler`: a route string, then URLs to match it against.
 ///
@@ -141,7 +142,7 @@ public enum RouteCompilerCheck {
         try require(
             again.failureValue == error, "compiling is deterministic", "\(input), then \(again)")
         let router = Router(options: options)
-        let registered = Result { () throws(RouteError) in try router.register(route) { _ in } }
+        let registered = Result { () throws(RouteError) in try router.register(RouteName(route)) { _ in } }
         try require(
             registered.failureValue == error, "register throws the compiler's error",
             "\(input), then \(registered)")

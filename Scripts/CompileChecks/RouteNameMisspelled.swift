@@ -1,4 +1,4 @@
-// expect-error: reference to member 'prodcut' cannot be resolved without a contextual type
+// expect-error: type 'RouteName' has no member 'prodcut'
 //
 // Issue 23 §2: a route named once with RouteName and misspelled where it is used is a
 // compile error, not a run-time unknownRoute. (With the String and RouteName overloads of

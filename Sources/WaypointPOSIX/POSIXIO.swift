@@ -35,4 +35,26 @@ package enum POSIXIO {
             Darwin.write(descriptor, bytes, count)
         #endif
     }
+
+    /// Writes all of `text`'s UTF-8 bytes to `descriptor`, calling `write(2)` again after a
+    /// short write or an interrupted one.
+    ///
+    /// - Returns: 0, or the `errno` of the write that failed.
+    package static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes -> Int32 in
+            guard var next = bytes.baseAddress else { return 0 }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let written = write(descriptor, next, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                next += written
+                remaining -= written
+            }
+            return 0
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
 import Waypoint
+import WaypointReference
 
 @testable import FuzzChecks
 

@@ -1,5 +1,6 @@
 import Testing
 import Waypoint
+import WaypointReference
 
 @testable import waypoint_bench
 
@@ -15,7 +16,7 @@ struct ContenderTests {
             let router = Router()
             try router.register(
                 zip(corpus.routes, sink.handlers(count: corpus.routes.count)).map {
-                    ($0, RouteHandler.closure($1))
+                    (RouteName($0), RouteHandler.closure($1))
                 })
             let reference = try ReferenceMatcher(routes: corpus.routes)
             let contenders: [any Contender] = [
@@ -43,7 +44,7 @@ struct ContenderTests {
         let disagreements = try await offCooperativePool {
             let corpus = RESTCorpus.corpus(count: 200, seed: 9, baseURL: "https://example.com")
             let router = Router()
-            for route in corpus.routes { try router.register(route) { _ in } }
+            for route in corpus.routes { try router.register(RouteName(route)) { _ in } }
             let contender = WaypointPathContender(router: router)
             return (corpus.hits + corpus.misses).filter { contender.answer($0) != $0.expected }.map(\.path)
         }
@@ -55,7 +56,7 @@ struct ContenderTests {
         let corpus = RESTCorpus.corpus(count: 50, seed: 1, baseURL: "https://example.com")
         let router = Router()
         // Registered in reverse: the winners' indices differ from the expected ones.
-        for route in corpus.routes.reversed() { try router.register(route) { _ in } }
+        for route in corpus.routes.reversed() { try router.register(RouteName(route)) { _ in } }
         #expect(throws: BenchmarkError.self) {
             _ = try TimedSeries(
                 contender: WaypointPathContender(router: router), isHits: true, set: corpus.hits,

@@ -143,7 +143,7 @@ struct AASAExactnessTests {
             ("/account/a/", true), ("/account/a/b", false), ("/account//", false),
         ]
         let router = Router()
-        try router.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+        try router.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
         for (path, opens) in expectations {
             let url = "https://example.com" + path
             #expect(matcher.decision(for: url, appID: Self.app).opensApp == opens, "\(path)")
@@ -196,7 +196,7 @@ extension Router {
     /// Whether `route`, alone in a router, matches `url`.
     static func matching(_ route: String, _ url: String) -> Bool {
         let router = Router()
-        guard (try? router.register(route) { _ in }) != nil else { return false }
+        guard (try? router.register(RouteName(route)) { _ in }) != nil else { return false }
         return router.match(url) != nil
     }
 }

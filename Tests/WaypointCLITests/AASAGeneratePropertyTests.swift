@@ -124,14 +124,14 @@ struct AASAGeneratePropertyTests {
         let reported = Set(generated.report.findings.compactMap { $0.rule })
 
         let router = Router(options: options)
-        try router.register(routes.map { ($0.route, RouteHandler.closure { _ in }) })
+        try router.register(routes.map { (RouteName($0.route), RouteHandler.closure { _ in }) })
         var urls = Self.paths(&generator, count: 40).map {
             CanonicalURL.url(host: Self.host, path: CanonicalURL.path($0))
         }
         // URLs each route matches, from its own pattern, with and without a trailing slash.
         for route in routes {
             let single = Router(options: options)
-            try single.register(route.route) { _ in }
+            try single.register(RouteName(route.route)) { _ in }
             guard let pattern = try? CompiledRoute(route.route, options: options).pattern else { continue }
             var names = pattern.parameters.map(\.name)
             if pattern.segments.contains(where: { $0.form == .wildcard || $0.form == .glob }) {
@@ -141,7 +141,7 @@ struct AASAGeneratePropertyTests {
                 let parameters = RouteParameters(Dictionary(names.map { ($0, value) }) { first, _ in first })
                 let host = pattern.kind == .path ? Self.host : nil
                 if let url = try? single.url(
-                    for: route.route, parameters: parameters, scheme: "https", host: host)
+                    for: RouteName(route.route), parameters: parameters, scheme: "https", host: host)
                 {
                     urls.append(url.absoluteString)
                     urls.append(url.absoluteString + "/")

@@ -5,7 +5,9 @@ import Waypoint
 @Suite("Help")
 struct HelpTests {
     static let commands = [
-        "test", "match", "explain", "lint", "aasa check", "aasa generate", "detour", "paylisher", "help",
+        "test", "match", "explain", "lint", "build-check", "aasa check", "aasa generate", "detour",
+        "paylisher",
+        "help",
     ]
 
     static let overview = """
@@ -18,6 +20,7 @@ struct HelpTests {
           match          Prints the winning route for each URL, with its parameters and query
           explain        Shows, for every route in order, whether it matches a URL or where it stopped
           lint           Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
+          build-check    Checks routes files and pattern tables for a build, with compiler-style diagnostics
           aasa check     Checks an apple-app-site-association file against the routes of a host
           aasa generate  Writes the apple-app-site-association file that opens the routes of a host
           detour         Prints the Detour link model of each input (offline, as a runtime link)

@@ -77,7 +77,9 @@ struct MigrationLintTests {
         #expect(router.match("app://h/user/7")?.routeParameters == ["id": "7"])
         // What the linted spellings did instead.
         let before = Router()
-        for route in ["tel:[^\\s]+", "h.com:8080/x", "/user/<int:id>"] { try before.register(route) { _ in } }
+        for route in ["tel:[^\\s]+", "h.com:8080/x", "/user/<int:id>"] {
+            try before.register(RouteName(route)) { _ in }
+        }
         #expect(before.match("tel:+15551234") == nil)
         #expect(before.match("http://h.com:8080/x") == nil)
         #expect(before.match("app://h/user/7") == nil)

@@ -30,7 +30,7 @@ struct ShadowingDifferentialTests {
         var languages: [String: RouteLanguage] = [:]
         for route in routes {
             let router = Router(options: options)
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
             routers[route] = router
             let language = try #require(Shadowing.language(route, options))
             languages[route] = language

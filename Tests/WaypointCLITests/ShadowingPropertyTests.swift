@@ -55,7 +55,7 @@ struct ShadowingPropertyTests {
         var routers: [String: Router] = [:]
         for route in routes {
             let router = Router(options: options)
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
             routers[route] = router
         }
         var shadowed = 0

@@ -134,6 +134,24 @@ struct DetourSeamTests {
         #expect(hand.routeURL == "detour:/a" && hand.receivedURL.absoluteString == "https://x.com/h/a")
     }
 
+    @Test("a processing result goes to a destination router as it goes to a router")
+    func destinationOfResult() async throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/products/:id") { link in
+            .product(try link.parameters.require("id", as: Int.self), link.detourLink?.type)
+        }
+        var pushed: [Screen] = []
+        screens.onDestination { pushed.append($0) }
+        let result = await Detour.shared.processLink("myapp://products/42", config: nil)
+        #expect(screens.destination(for: result) == .product(42, .scheme))
+        #expect(screens.handle(result)?.isHandled == true)
+        #expect(await screens.dispatch(result)?.isHandled == true)
+        #expect(pushed == [.product(42, .scheme), .product(42, .scheme)])
+        #expect(screens.destination(for: DetourResult.empty()) == nil)
+        #expect(screens.handle(DetourResult.empty()) == nil)
+        #expect(await screens.dispatch(DetourResult.empty()) == nil)
+    }
+
     @Test("an asynchronous handler gets the Detour link, and dispatch waits for it")
     func asynchronousHandler() async throws {
         let router = Router()

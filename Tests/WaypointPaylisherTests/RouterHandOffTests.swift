@@ -44,7 +44,7 @@ struct RouterHandOffTests {
         let router = Router()
         let seen = Locked<[DeepLink]>([])
         for route in Self.routes {
-            try router.register(route) { link in seen.withLock { $0.append(link) } }
+            try router.register(RouteName(route)) { link in seen.withLock { $0.append(link) } }
         }
         let link = try PaylisherDeepLink(url: URL(string: row.link)!)
         #expect(router.match(link)?.route == row.route)

@@ -190,8 +190,7 @@ struct AsyncHandlerTests {
     @Test("a declining handler passes the link on to an asynchronous one")
     func fallThroughToAsync() async throws {
         struct Declines: DeepLinkHandler {
-            func shouldHandle(_ deepLink: DeepLink) -> Bool { false }
-            func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .handled }
+            func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .declined }
         }
         let router = Router()
         let ran = Locked(0)
@@ -209,7 +208,7 @@ struct AsyncHandlerTests {
     func routeHandlerCase() async throws {
         let router = Router()
         let ran = Locked(0)
-        try router.register([("/a", RouteHandler.asynchronous({ _ in ran.withLock { $0 += 1 } }))])
+        try router.register([(RouteName("/a"), RouteHandler.asynchronous({ _ in ran.withLock { $0 += 1 } }))])
         guard case .asynchronous? = router["/a"] else {
             Issue.record("expected the asynchronous case")
             return

@@ -1,4 +1,5 @@
 import Testing
+import WaypointReference
 
 @testable import Waypoint
 
@@ -70,7 +71,9 @@ struct DifferentialTests {
             let router = Router(options: configuration.options)
             var accepted: [String] = []
             for route in routes where !accepted.contains(route) {
-                if (try? router.register(route, handler: { _ in })) != nil { accepted.append(route) }
+                if (try? router.register(RouteName(route), handler: { _ in })) != nil {
+                    accepted.append(route)
+                }
             }
             let reference = try ReferenceMatcher(routes: accepted, options: configuration.options)
             for _ in 0..<40 {

@@ -22,11 +22,9 @@ struct DispatchTests {
         let log: Log
         var accepts = true
         var outcome = DeepLinkHandling.handled
-        func shouldHandle(_ deepLink: DeepLink) -> Bool {
-            log.append("\(name) asked")
-            return accepts
-        }
         func handle(_ deepLink: DeepLink) -> DeepLinkHandling {
+            log.append("\(name) asked")
+            guard accepts else { return .declined }
             log.append("\(name) handled")
             return outcome
         }

@@ -1,4 +1,5 @@
 import Testing
+import WaypointReference
 
 @testable import Waypoint
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointReference
 
 @testable import Waypoint
 
@@ -166,7 +167,7 @@ struct HostileInputTests {
                 throws: RouteError.invalidRegex(
                     route: route, column: 254, message: "parentheses are too deeply nested")
             ) {
-                try Router().register(route) { _ in }
+                try Router().register(RouteName(route)) { _ in }
             }
         }
     }
@@ -178,7 +179,7 @@ struct HostileInputTests {
             #expect(
                 throws: RouteError.unbalancedBracket(route: route, column: 4, bracket: Character(bracket))
             ) {
-                try Router().register(route) { _ in }
+                try Router().register(RouteName(route)) { _ in }
             }
         }
     }
@@ -196,7 +197,7 @@ struct HostileInputTests {
     func unclosedOpaqueGroups(_ opener: String, _ bracket: Character) {
         let route = "/x/" + (bracket == "[" ? "[" : "") + String(repeating: opener, count: 200_000)
         #expect(throws: RouteError.unbalancedBracket(route: route, column: 4, bracket: bracket)) {
-            try Router().register(route) { _ in }
+            try Router().register(RouteName(route)) { _ in }
         }
     }
 
@@ -204,7 +205,7 @@ struct HostileInputTests {
     func longRoute() throws {
         let segments = Array(repeating: "a", count: 100_000).joined(separator: "/")
         let router = Router(options: RouterOptions(maxURLLength: 1_000_000))
-        try router.register("/" + segments + "/:last") { _ in }
+        try router.register(RouteName("/" + segments + "/:last")) { _ in }
         #expect(router.match("s://h/" + segments + "/z")?.routeParameters == ["last": "z"])
         #expect(router.match("s://h/" + segments) == nil)
     }

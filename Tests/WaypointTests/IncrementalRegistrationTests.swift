@@ -30,17 +30,19 @@ struct IncrementalRegistrationTests {
             for step in 0..<700 {
                 let route = pool[Int(random.next() % UInt64(pool.count))]
                 if let index = model.firstIndex(of: route), random.next() % 3 != 0 {
-                    if !router.remove(route) { failures.append("step \(step): \(route) was not removed") }
+                    if !router.remove(RouteName(route)) {
+                        failures.append("step \(step): \(route) was not removed")
+                    }
                     model.remove(at: index)
                 } else {
                     // A route registered again keeps its place (its handler is replaced).
-                    guard (try? router.register(route) { _ in }) != nil else { continue }
+                    guard (try? router.register(RouteName(route)) { _ in }) != nil else { continue }
                     if !model.contains(route) { model.append(route) }
                 }
                 guard step % 50 == 0 else { continue }
                 if router.routes != model { failures.append("step \(step): routes \(router.routes)") }
                 let bulk = Router()
-                try bulk.register(model.map { ($0, RouteHandler.closure { _ in }) })
+                try bulk.register(model.map { (RouteName($0), RouteHandler.closure { _ in }) })
                 for url in urls where router.match(url) != bulk.match(url) {
                     failures.append("step \(step): \(url) answers \(String(describing: router.match(url)))")
                 }
@@ -64,14 +66,14 @@ struct IncrementalRegistrationTests {
     func publishedTablesStay() throws {
         let router = Router()
         for route in ["/a/:x", "/a/b", "/c/**", "host.example/p/:y", "app://h/q"] {
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
         }
         let urls = [
             "https://h/a/b", "https://h/a/z", "https://h/c/d/e", "https://host.example/p/1", "app://h/q",
         ]
         let table = router.snapshot.table
         let before = urls.map { table.winner($0) }.map(Self.winner)
-        for route in ["/a/:x", "/c/**", "app://h/q"] { router.remove(route) }
+        for route in ["/a/:x", "/c/**", "app://h/q"] { router.remove(RouteName(route)) }
         for index in 0..<300 { try router.register("/a/b/\(index)") { _ in } }
         try router.register("/a/:x") { _ in }
         #expect(urls.map { table.winner($0) }.map(Self.winner) == before)
@@ -102,9 +104,9 @@ struct IncrementalRegistrationTests {
         let (bulkSize, sizes, routesKept) = try await Self.onOwnThread {
             let routes = (0..<500).map { "/v\($0 % 16)/items\($0 / 16)/:id/part\($0 % 7)" }
             let bulk = Router()
-            try bulk.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+            try bulk.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
             let single = Router()
-            for route in routes { try single.register(route) { _ in } }
+            for route in routes { try single.register(RouteName(route)) { _ in } }
             var sizes = [single.snapshot.table.store.size]
             for index in 0..<1_500 {
                 try single.register("/cycle/\(index % 10)/:id") { _ in }

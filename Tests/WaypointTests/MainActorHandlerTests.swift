@@ -68,9 +68,8 @@ class ScreenHandler: MainActorDeepLinkHandler {
 
     func targetScreen(for deepLink: DeepLink) -> String? { nil }
 
-    func shouldHandle(_ deepLink: DeepLink) -> Bool { isReady }
-
     func handle(_ deepLink: DeepLink) -> DeepLinkHandling {
+        guard isReady else { return .declined }
         guard let target = targetScreen(for: deepLink) else { return .noTarget }
         presented.append(preferModalPresentation ? "modal " + target : target)
         return .handled
@@ -197,11 +196,10 @@ struct MainActorHandlerTests {
         let asked = Locked(0)
         struct Declining: DeepLinkHandler {
             let asked: Locked<Int>
-            func shouldHandle(_ deepLink: DeepLink) -> Bool {
+            func handle(_ deepLink: DeepLink) -> DeepLinkHandling {
                 asked.withLock { $0 += 1 }
-                return false
+                return .declined
             }
-            func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .handled }
         }
         let model = try await ShopModel()
         let router = Router()

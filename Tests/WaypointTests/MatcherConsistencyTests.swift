@@ -22,7 +22,7 @@ struct MatcherConsistencyTests {
     func agree(_ example: Fixtures.RouterCase) throws {
         let router = Router(options: example.options)
         for route in example.routes where route.expectError == nil {
-            try router.register(route.route) { _ in }
+            try router.register(RouteName(route.route)) { _ in }
         }
         let best = router.match(example.input)
         let all = router.matches(example.input)

@@ -58,10 +58,10 @@ final class AccountLinks {
     let router = Router()
 
     init() throws {
-        router.holdDelivery()  // until the first screen is up
+        router.delivery.hold()  // until the first screen is up
         try router.register("/account/orders", onMainActor: { [weak self] _ in self?.path.append("orders") })
-        router.require(.signedIn, for: "/account/orders")
-        router.onDeferredResult { report in
+        router.delivery.require(.signedIn, for: "/account/orders")
+        router.delivery.onDeferredResult { report in
             // A link dropped from the hold, denied, or superseded by a newer one.
             if let failure = report.result.failure { print(report.url, failure) }
         }
@@ -71,9 +71,9 @@ final class AccountLinks {
         if case .awaitingApproval(.signedIn)? = router.handle(url).pending { showsLogin = true }
     }
 
-    func firstScreenAppeared() { router.releaseDelivery() }
-    func signedIn() { router.grant(.signedIn) }  // the waiting link runs
-    func loginCancelled() { router.denyWaiting(.signedIn) }  // reported as denied
+    func firstScreenAppeared() { router.delivery.release() }
+    func signedIn() { router.delivery.grant(.signedIn) }  // the waiting link runs
+    func loginCancelled() { router.delivery.denyWaiting(.signedIn) }  // reported as denied
 }
 
 struct ChatLink: RoutableLink {
@@ -116,14 +116,14 @@ struct ReadmeAsyncSnippetTests {
         links.open(URL(string: "shop://x/account/orders")!)
         #expect(!links.showsLogin && links.path.isEmpty, "held")
         links.firstScreenAppeared()
-        #expect(links.router.waitingLink(for: .signedIn) != nil && links.path.isEmpty)
+        #expect(links.router.delivery.waitingLink(for: .signedIn) != nil && links.path.isEmpty)
         links.signedIn()
         #expect(links.path == ["orders"])
-        links.router.revoke(.signedIn)
+        links.router.delivery.revoke(.signedIn)
         links.open(URL(string: "shop://x/account/orders")!)
         #expect(links.showsLogin)
         links.loginCancelled()
-        #expect(links.router.waitingLink(for: .signedIn) == nil && links.path == ["orders"])
+        #expect(links.router.delivery.waitingLink(for: .signedIn) == nil && links.path == ["orders"])
     }
 
     @Test("a link type of one's own reaches the router through the seam")

@@ -52,8 +52,7 @@ struct ReadmeTests {
         // README snippet begins
         struct AccountHandler: DeepLinkHandler {
             let isLoggedIn: @Sendable () -> Bool
-            func shouldHandle(_ deepLink: DeepLink) -> Bool { isLoggedIn() }
-            func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .handled }
+            func handle(_ deepLink: DeepLink) -> DeepLinkHandling { isLoggedIn() ? .handled : .declined }
         }
         try router.register("/account/:section?", handler: AccountHandler(isLoggedIn: { false }))
         // README snippet ends

@@ -28,7 +28,7 @@ struct RegexBudgetTests {
     /// A router with `routes`, each with a handler that does nothing.
     static func router(_ routes: [String], options: RouterOptions = RouterOptions()) throws -> Router {
         let router = Router(options: options)
-        try router.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+        try router.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
         return router
     }
 

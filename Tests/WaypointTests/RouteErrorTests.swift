@@ -97,7 +97,7 @@ struct RouteErrorTests {
         let router = Router(options: example.options)
         try router.register("/before") { _ in }
         let error = #expect(throws: RouteError.self) {
-            try router.register(example.route) { _ in }
+            try router.register(RouteName(example.route)) { _ in }
         }
         #expect(error?.kind == example.kind)
         #expect(error?.column == example.column)

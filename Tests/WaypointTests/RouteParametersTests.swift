@@ -21,7 +21,7 @@ struct RouteParametersTests {
     func overflow(_ count: Int) throws {
         let router = Router()
         let names = (0..<count).map { "p\($0)" }
-        try router.register("/x" + names.map { "/:\($0)" }.joined()) { _ in }
+        try router.register(RouteName("/x" + names.map { "/:\($0)" }.joined())) { _ in }
         let url = "s://h/x" + (0..<count).map { "/v\($0)" }.joined()
         let parameters = try #require(router.match(url)?.routeParameters)
         #expect(parameters.count == count)

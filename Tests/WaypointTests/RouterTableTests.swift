@@ -26,13 +26,13 @@ struct RouterTableTests {
         for (route, expectError) in example.routes {
             if let expectError {
                 #expect {
-                    try router.register(route) { _ in }
+                    try router.register(RouteName(route)) { _ in }
                 } throws: { error in
                     (error as? RouteError)?.kind.rawValue == expectError
                 }
                 #expect(!router.routes.contains(route), "a rejected route must not be registered")
             } else {
-                try router.register(route) { _ in handled.withLock { $0.append(route) } }
+                try router.register(RouteName(route)) { _ in handled.withLock { $0.append(route) } }
             }
         }
         let actual = router.tableRecord(example.input)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointReference
 
 @testable import Waypoint
 
@@ -275,7 +276,7 @@ struct RoutingRuleTests {
     @Test("rule holds", arguments: rules)
     func rule(_ rule: Rule) throws {
         let router = Router(options: rule.options)
-        for route in rule.routes { try router.register(route) { _ in } }
+        for route in rule.routes { try router.register(RouteName(route)) { _ in } }
         let match = router.match(rule.url)
         #expect(match?.route == rule.winner, "\(router.explain(rule.url))")
         if let parameters = rule.parameters { #expect(match?.routeParameters == parameters) }
@@ -309,7 +310,7 @@ struct RoutingRuleTests {
     @Test("explain names where a checked segment stopped", arguments: stops)
     func explainedStop(_ example: Stop) throws {
         let router = Router(options: example.options)
-        try router.register(example.route) { _ in }
+        try router.register(RouteName(example.route)) { _ in }
         #expect(router.explain(example.url).first?.outcome == .stopped(example.stop))
     }
 
@@ -343,7 +344,7 @@ struct RoutingRuleTests {
     func verbatim() throws {
         let router = Router()
         let routes = ["/a/ ", "Dpl.com/X", "s://:h", "/x/(?:a|b)"]
-        for route in routes { try router.register(route) { _ in } }
+        for route in routes { try router.register(RouteName(route)) { _ in } }
         #expect(router.routes == routes)
     }
 
@@ -369,7 +370,7 @@ struct RoutingRuleTests {
     func pathQueryEnds(strictTrailingSlash: Bool) throws {
         let router = Router(options: RouterOptions(strictTrailingSlash: strictTrailingSlash))
         for route in ["/items/:id", "/items/:id/:tab", "/items", "/", "/a/**", "/p/:v", "/t/:rest(.*)"] {
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
         }
         let bases =
             [

@@ -152,7 +152,7 @@ extension Router {
     /// The deep link a router with the single route `route` hands its handler for `url`.
     static func linkForTesting(route: String, url: String) throws -> DeepLink? {
         let router = Router()
-        try router.register(route) { _ in }
+        try router.register(RouteName(route)) { _ in }
         return router.handle(url).deepLink
     }
 }

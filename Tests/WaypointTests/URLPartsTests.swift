@@ -65,15 +65,18 @@ struct URLPartsTests {
 
     /// The host and path by the rule itself, read off the string: the authority runs to the
     /// first `/`, `?` or `#`; the host follows its last `@`; an IP literal keeps its
-    /// brackets (to the first `]`, or the whole host without one), else the host ends at
-    /// its first `:`; the path runs to the first `?` or `#` after the authority.
+    /// brackets when its `]` ends the host or comes before a `:` (else the whole host), else
+    /// the host ends at its first `:`; the path runs to the first `?` or `#` after the
+    /// authority.
     static func reference(authorityAndRest text: String) -> (host: String, path: String) {
         let characters = Array(text)
         let authorityEnd = characters.firstIndex { "/?#".contains($0) } ?? characters.count
         let authority = characters[..<authorityEnd]
         var host = authority.lastIndex(of: "@").map { authority[($0 + 1)...] } ?? authority
         if host.first == "[" {
-            if let close = host.firstIndex(of: "]") { host = host[...close] }
+            if let close = host.firstIndex(of: "]"), close + 1 == host.endIndex || host[close + 1] == ":" {
+                host = host[...close]
+            }
         } else if let colon = host.firstIndex(of: ":") {
             host = host[..<colon]
         }
@@ -108,6 +111,8 @@ struct URLPartsTests {
             let expected = Self.reference(authorityAndRest: text)
             #expect(split?.0 == expected.host, "\(url)")
             #expect(split?.1 == expected.path, "\(url)")
+            // The link builder's split reads the same host: one reader of the authority.
+            #expect(LinkComponents(url[...]).authority.map { String($0.host) } == expected.host, "\(url)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The outcome of a link whose delivery was deferred, reported to
-/// ``Router/onDeferredResult(_:)``: a held link once released (or dropped), a link that
+/// ``LinkDelivery/onDeferredResult(_:)``: a held link once released (or dropped), a link that
 /// waited for a condition once granted, approved, denied or superseded.
 public struct DeferredLinkResult: Sendable {
     /// The link as the router received it.

@@ -1,8 +1,34 @@
 import Foundation
 
-/// The router's held links and links waiting for conditions: ``LinkGateState`` under a
-/// lock, with the report handler and the release in progress. Operations decide under the
-/// lock and deliver or report outside it, so handlers and reports may call the router.
+/// The face a ``DeliveryGate`` delivers its links through: ``Router``'s handlers, or
+/// ``DestinationRouter``'s builders and receiver. Each face implements dispatch its own way;
+/// the gate decides when, in what order and how often.
+protocol DeferredDelivery: Sendable {
+    /// Dispatches a link the gate hands back as far as it can go on the calling thread.
+    func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart
+    /// Publishes whether links must come to the gate first, as the gate says now (the
+    /// flag the face's dispatch reads without the gate's lock).
+    func republishHold()
+}
+
+/// How far a deferred link's dispatch went on the thread that delivered it.
+enum DeferredStart: Sendable {
+    /// It is over.
+    case finished(DeepLinkResult)
+    /// It stands at a main-actor handler off the main actor, or at an asynchronous handler
+    /// or builder: the closure finishes it, hopping where it must.
+    case suspended(@Sendable () async -> DeepLinkResult)
+}
+
+/// A face's held links and links waiting for conditions: ``LinkGateState`` under a lock,
+/// with the report handler and the release in progress. Operations decide under the lock
+/// and deliver or report outside it, so handlers and reports may call the router.
+///
+/// Every link that comes here leaves exactly once: delivered (and reported), or reported
+/// dropped, denied or superseded. A release delivers in arrival order, the links it took up
+/// first and those that arrived while it ran after them, one at a time: when one must wait
+/// for the main actor or for an asynchronous handler, the rest wait behind it in a task that
+/// goes on from there (Documentation/spec/routing.md §9).
 final class DeliveryGate: Sendable {
     private struct State: Sendable {
         /// Held links and links waiting for a condition, with what the gate knows of each.
@@ -20,9 +46,6 @@ final class DeliveryGate: Sendable {
         let approved: LinkCondition?
     }
 
-    /// Dispatches a link the gate hands back.
-    typealias Deliver = (LinkRequest, GatePass) -> DeepLinkResult
-
     /// Whether links must come here before they are matched: delivery is held, or a release
     /// is still delivering the links it held.
     var holdsOrReleases: Bool {
@@ -38,57 +61,105 @@ final class DeliveryGate: Sendable {
         state.withLock { $0.report = report }
     }
 
+    private var report: (@Sendable (DeferredLinkResult) -> Void)? {
+        state.withLock { $0.report }
+    }
+
     // MARK: Hold
 
-    /// Holds arrivals, keeping at most `limit`; reports the links a lower limit drops.
+    /// Holds arrivals, keeping at most `limit` of them; reports the links a lower limit
+    /// drops.
     func hold(limit: Int) {
         let (dropped, report) = state.withLock { state in (state.gate.hold(limit: limit), state.report) }
         for link in dropped { report?(DeferredLinkResult(url: link.request.url, result: .failed(.dropped))) }
     }
 
-    /// Holds `request` when delivery is held, or while a release delivers the links held
-    /// before it; nil when it may go on.
+    /// Holds `request` when delivery is held, or queues it while a release delivers the
+    /// links before it; nil when it may go on.
     func holdIfHeld(_ request: LinkRequest, pass: GatePass) -> DeepLinkResult? {
-        let outcome: (dropped: Deferred?, report: (@Sendable (DeferredLinkResult) -> Void)?)? =
-            state.withLock { state in
-                guard state.gate.isHolding || state.isReleasing else { return nil }
-                return (state.gate.enqueue(Deferred(request: request, approved: pass.approved)), state.report)
-            }
-        guard let outcome else { return nil }
-        if let dropped = outcome.dropped {
-            outcome.report?(DeferredLinkResult(url: dropped.request.url, result: .failed(.dropped)))
+        enum Outcome {
+            case held(dropped: Deferred?, report: (@Sendable (DeferredLinkResult) -> Void)?)
+            case refused
         }
-        return .pending(.held)
+        let outcome: Outcome? = state.withLock { state in
+            let link = Deferred(request: request, approved: pass.approved)
+            if state.gate.isHolding { return .held(dropped: state.gate.enqueue(link), report: state.report) }
+            guard state.isReleasing else { return nil }
+            return state.gate.queueBehindRelease(link) ? .held(dropped: nil, report: nil) : .refused
+        }
+        switch outcome {
+        case nil:
+            return nil
+        case .refused:
+            return .failed(.dropped)
+        case .held(let dropped, let report):
+            if let dropped {
+                report?(DeferredLinkResult(url: dropped.request.url, result: .failed(.dropped)))
+            }
+            return .pending(.held)
+        }
     }
 
-    /// Lifts the hold and delivers the held links through `deliver`, in arrival order, each
-    /// once, reporting each result; links that arrive meanwhile queue behind them. A release
-    /// already under way on another thread delivers them instead, and a new hold stops the
-    /// delivery where it stands.
+    /// Lifts the hold and delivers the held links through `face`, in arrival order, each
+    /// once, reporting each result; links that arrive meanwhile queue behind them, whatever
+    /// the hold's limit. A release already under way delivers them instead, and a new hold
+    /// stops the delivery where it stands.
     ///
-    /// - Returns: how many links this call delivered.
-    func release(through deliver: Deliver) -> Int {
+    /// Delivery goes on on this thread until a link must wait for the main actor or an
+    /// asynchronous handler; from there a task delivers it and the rest, in order.
+    ///
+    /// - Returns: how many links this call delivered before it returned.
+    func release(through face: some DeferredDelivery) -> Int {
         let starts = state.withLock { state in
-            state.gate.lift()
+            state.gate.beginRelease()
             guard !state.isReleasing else { return false }
             state.isReleasing = true
             return true
         }
         guard starts else { return 0 }
         var delivered = 0
-        while true {
-            let next: (Deferred, (@Sendable (DeferredLinkResult) -> Void)?)? = state.withLock { state in
-                guard !state.gate.isHolding, let link = state.gate.takeHeld() else {
-                    state.isReleasing = false
-                    return nil
+        while let link = next() {
+            switch face.startDeferred(link.request, pass: GatePass(isReleased: true, approved: link.approved))
+            {
+            case .finished(let result):
+                delivered += 1
+                report?(DeferredLinkResult(url: link.request.url, result: result))
+            case .suspended(let finish):
+                Task {
+                    report?(DeferredLinkResult(url: link.request.url, result: await finish()))
+                    await drain(through: face)
                 }
-                return (link, state.report)
+                return delivered
             }
-            guard let (link, report) = next else { return delivered }
-            let result = deliver(link.request, GatePass(isReleased: true, approved: link.approved))
-            delivered += 1
+        }
+        face.republishHold()
+        return delivered
+    }
+
+    /// The next link a release delivers; nil, ending the release, when none is left or a
+    /// new hold began.
+    private func next() -> Deferred? {
+        state.withLock { state in
+            guard !state.gate.isHolding, let link = state.gate.takeHeld() else {
+                state.isReleasing = false
+                return nil
+            }
+            return link
+        }
+    }
+
+    /// Delivers the rest of a release, in order, awaiting each link that must wait.
+    private func drain(through face: some DeferredDelivery) async {
+        while let link = next() {
+            let result: DeepLinkResult
+            switch face.startDeferred(link.request, pass: GatePass(isReleased: true, approved: link.approved))
+            {
+            case .finished(let finished): result = finished
+            case .suspended(let finish): result = await finish()
+            }
             report?(DeferredLinkResult(url: link.request.url, result: result))
         }
+        face.republishHold()
     }
 
     // MARK: Conditions
@@ -117,9 +188,9 @@ final class DeliveryGate: Sendable {
     }
 
     /// Grants `condition` and delivers the link that waited for it.
-    func grant(_ condition: LinkCondition, through deliver: Deliver) {
+    func grant(_ condition: LinkCondition, through face: some DeferredDelivery) {
         let taken = state.withLock { state in (state.gate.grant(condition)?.item, state.report) }
-        deliverApproved(taken, condition, through: deliver)
+        deliverApproved(taken, condition, through: face)
     }
 
     func revoke(_ condition: LinkCondition) {
@@ -129,9 +200,9 @@ final class DeliveryGate: Sendable {
     /// Delivers the link waiting for `condition`, once.
     ///
     /// - Returns: whether a link was waiting.
-    func approveWaiting(_ condition: LinkCondition, through deliver: Deliver) -> Bool {
+    func approveWaiting(_ condition: LinkCondition, through face: some DeferredDelivery) -> Bool {
         let taken = state.withLock { state in (state.gate.take(waitingFor: condition)?.item, state.report) }
-        deliverApproved(taken, condition, through: deliver)
+        deliverApproved(taken, condition, through: face)
         return taken.0 != nil
     }
 
@@ -152,12 +223,20 @@ final class DeliveryGate: Sendable {
         state.withLock { $0.gate.waiting(for: condition)?.item.url }
     }
 
+    /// Delivers an approved link through `face` and reports the result: at once when its
+    /// dispatch is over on this thread, from a task once it has finished when it must wait
+    /// for the main actor or an asynchronous handler.
     private func deliverApproved(
         _ taken: (LinkRequest?, (@Sendable (DeferredLinkResult) -> Void)?), _ condition: LinkCondition,
-        through deliver: Deliver
+        through face: some DeferredDelivery
     ) {
         guard let request = taken.0 else { return }
-        let result = deliver(request, GatePass(approved: condition))
-        taken.1?(DeferredLinkResult(url: request.url, result: result))
+        let report = taken.1
+        switch face.startDeferred(request, pass: GatePass(approved: condition)) {
+        case .finished(let result):
+            report?(DeferredLinkResult(url: request.url, result: result))
+        case .suspended(let finish):
+            Task { report?(DeferredLinkResult(url: request.url, result: await finish())) }
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// A condition the app supplies, such as "signed in", which a route can require before its
-/// links run (``Router/require(_:for:)``).
+/// links run (``LinkDelivery/require(_:for:)``).
 ///
 /// The app names its conditions once and grants or revokes them as its state changes:
 ///

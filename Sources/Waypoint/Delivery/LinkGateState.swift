@@ -1,5 +1,5 @@
 /// The one mechanism for links that cannot be delivered when they arrive (issue 23 §4),
-/// shared by the router (``Router/holdDelivery(limit:)``, ``Router/require(_:for:)``) and the
+/// shared by the router (``LinkDelivery/hold(limit:)``, ``LinkDelivery/require(_:for:)``) and the
 /// Paylisher adapter's handler slot and auth gate:
 ///
 /// - a bounded **hold**: while holding, links queue in arrival order; once the hold is
@@ -34,9 +34,11 @@ package struct LinkGateState<Held, Waiting> {
         package let deadline: Duration?
     }
 
-    /// The held links, oldest first, from `heldStart`: taking one is O(1) amortised.
-    private var held: [Held] = []
-    private var heldStart = 0
+    /// Links the hold keeps, oldest first: the ones the limit counts.
+    private var held = LinkQueue<Held>()
+    /// Links that go before ``held``: those a release took up and has not delivered yet,
+    /// and those that arrived while it delivered. No hold's limit counts them.
+    private var ahead = LinkQueue<Held>()
     /// Whether arrivals are held.
     package private(set) var isHolding = false
     /// The most links the hold keeps; at least 1.
@@ -46,12 +48,20 @@ package struct LinkGateState<Held, Waiting> {
     private var slots: [LinkCondition: Entry] = [:]
     private var lastSerial: UInt64 = 0
 
+    /// The most links that may wait behind a release: 100,000. A release delivers the links
+    /// that arrive while it runs after those it took up, whatever the hold's limit; only an
+    /// app that hands the router links faster than its handlers take them, without end,
+    /// reaches this, and the links past it are refused at once.
+    package static var backlogLimit: Int { 100_000 }
+
     /// An open gate: nothing held, nothing granted, nothing waiting.
     package init() {}
 
     // MARK: The hold
 
-    /// Holds arrivals from now on, keeping at most `limit` (at least 1) of them.
+    /// Holds arrivals from now on, keeping at most `limit` (at least 1) of those that
+    /// arrive during this hold. Links a release took up or queued before it stay ahead of
+    /// them, and the limit does not count them.
     ///
     /// - Returns: the links dropped because a lower limit left no room for them, oldest
     ///   first.
@@ -59,7 +69,7 @@ package struct LinkGateState<Held, Waiting> {
         isHolding = true
         holdLimit = max(1, limit)
         var dropped: [Held] = []
-        while heldCount > holdLimit, let oldest = takeHeld() { dropped.append(oldest) }
+        while held.count > holdLimit, let oldest = held.popFirst() { dropped.append(oldest) }
         return dropped
     }
 
@@ -69,8 +79,15 @@ package struct LinkGateState<Held, Waiting> {
         isHolding = false
     }
 
-    /// How many links are held.
-    package var heldCount: Int { held.count - heldStart }
+    /// Lifts the hold for a release: the held links go ahead, in order, where no later
+    /// hold's limit counts them, and ``queueBehindRelease(_:)`` adds arrivals after them.
+    package mutating func beginRelease() {
+        isHolding = false
+        while let link = held.popFirst() { ahead.append(link) }
+    }
+
+    /// How many links wait to be taken, held or ahead of the held ones.
+    package var heldCount: Int { ahead.count + held.count }
 
     /// Queues an arrival behind the links held before it.
     ///
@@ -78,22 +95,22 @@ package struct LinkGateState<Held, Waiting> {
     ///   there was room.
     package mutating func enqueue(_ link: Held) -> Held? {
         held.append(link)
-        return heldCount > holdLimit ? takeHeld() : nil
+        return held.count > holdLimit ? held.popFirst() : nil
     }
 
-    /// Takes the oldest held link, or nil when none is held.
+    /// Queues a link that arrived while a release delivers, after every link queued before
+    /// it; no hold's limit counts it.
+    ///
+    /// - Returns: false, queueing nothing, when ``backlogLimit`` links wait already.
+    package mutating func queueBehindRelease(_ link: Held) -> Bool {
+        guard heldCount < Self.backlogLimit else { return false }
+        ahead.append(link)
+        return true
+    }
+
+    /// Takes the oldest waiting link, or nil when none waits.
     package mutating func takeHeld() -> Held? {
-        guard heldStart < held.count else { return nil }
-        let link = held[heldStart]
-        heldStart += 1
-        if heldStart == held.count {
-            held.removeAll(keepingCapacity: held.count <= 64)
-            heldStart = 0
-        } else if heldStart >= 64 && heldStart * 2 >= held.count {
-            held.removeFirst(heldStart)
-            heldStart = 0
-        }
-        return link
+        ahead.popFirst() ?? held.popFirst()
     }
 
     // MARK: Conditions
@@ -169,3 +186,31 @@ package struct LinkGateState<Held, Waiting> {
 
 extension LinkGateState: Sendable where Held: Sendable, Waiting: Sendable {}
 extension LinkGateState.Entry: Sendable where Waiting: Sendable {}
+
+/// A first-in, first-out queue whose `popFirst` is O(1) amortised.
+struct LinkQueue<Element> {
+    private var elements: [Element] = []
+    private var start = 0
+
+    var count: Int { elements.count - start }
+
+    mutating func append(_ element: Element) {
+        elements.append(element)
+    }
+
+    mutating func popFirst() -> Element? {
+        guard start < elements.count else { return nil }
+        let first = elements[start]
+        start += 1
+        if start == elements.count {
+            elements.removeAll(keepingCapacity: elements.count <= 64)
+            start = 0
+        } else if start >= 64 && start * 2 >= elements.count {
+            elements.removeFirst(start)
+            start = 0
+        }
+        return first
+    }
+}
+
+extension LinkQueue: Sendable where Element: Sendable {}

@@ -5,12 +5,12 @@ public enum PendingDelivery: Sendable {
     /// started it in this task, which returns the result once the handler has finished.
     /// Cancelling the task cancels the handler.
     case running(Task<DeepLinkResult, Never>)
-    /// Delivery is on hold (``Router/holdDelivery(limit:)``): the link waits, in arrival
-    /// order, for ``Router/releaseDelivery()``. Its outcome is reported to
-    /// ``Router/onDeferredResult(_:)``.
+    /// Delivery is on hold (``LinkDelivery/hold(limit:)``): the link waits, in arrival
+    /// order, for ``LinkDelivery/release()``. Its outcome is reported to
+    /// ``LinkDelivery/onDeferredResult(_:)``.
     case held
-    /// The route requires this condition (``Router/require(_:for:)``), which the app has not
+    /// The route requires this condition (``LinkDelivery/require(_:for:)``), which the app has not
     /// granted: the link waits until the app grants or approves it, then runs; its outcome is
-    /// reported to ``Router/onDeferredResult(_:)``.
+    /// reported to ``LinkDelivery/onDeferredResult(_:)``.
     case awaitingApproval(LinkCondition)
 }

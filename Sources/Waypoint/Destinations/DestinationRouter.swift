@@ -27,10 +27,23 @@ import Foundation
 ///
 /// Among the routes that match, the earliest registered wins; when its builder returns nil
 /// or throws, the next matching route is tried, in registration order.
+///
+/// It has everything ``Router`` has, in its own terms: links pulled as destinations
+/// (``destination(for:)-(URL)``) or pushed to the app (``onDestination(_:)`` with
+/// ``handle(_:)-(URL)`` and ``dispatch(_:isolation:)-(URL,_)``), held until the app is
+/// ready and gated by conditions (``delivery``), asynchronous builders, explanations
+/// (``explain(_:)-(URL)``), adapters' links and bulk registration. The article "Choosing a
+/// face" says when an app uses which.
 public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// What a route makes of a link: a destination, or nil (or an error) to pass the link on
     /// to the next matching route.
     public typealias Builder = @Sendable (DeepLink) throws -> Destination?
+
+    /// What a route makes of a link when it must fetch first: an asynchronous builder,
+    /// which runs where it was written (on the main actor for one written in main-actor
+    /// code) and always takes the link. Only a pushed link runs it (``handle(_:)-(URL)``,
+    /// ``dispatch(_:isolation:)-(URL,_)``); a newer link pushed meanwhile supersedes it.
+    public typealias AsyncBuilder = @isolated(any) @Sendable (DeepLink) async throws -> Destination
 
     /// What a route prints for a destination: the route's parameters that carry it (for a
     /// `*` segment the parameter named `"*"`, for `**` the one named `"**"`), or nil when the
@@ -42,27 +55,52 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// publication makes a route, its builder and its printer visible together.
     let book: RouteBook<AnyDestinationEntry>
 
+    /// Held links and links waiting for a condition (``delivery``), as ``Router`` has them.
+    let deferred: DeliveryGate
+
+    /// Where pushed destinations go, and the asynchronous builds a newer link supersedes.
+    let push: DestinationPush<Destination>
+
     private typealias Entry = DestinationEntry<Destination>
 
     /// Creates an empty table.
     public init(options: RouterOptions = RouterOptions()) {
-        book = RouteBook(options: options)
+        let deferred = DeliveryGate()
+        self.deferred = deferred
+        book = RouteBook(options: options, delivery: deferred)
+        push = DestinationPush()
     }
 
     /// The options every route is compiled with.
     public var options: RouterOptions { book.options }
 
-    /// Registers `route` with the builder of its destination. Registering a route again
-    /// replaces its builder (and drops its printer) and keeps its place.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: String, destination build: @escaping Builder) throws(RouteError) {
-        try book.register(CollectionOfOne((route, Entry(build: build, print: nil) as AnyDestinationEntry)))
+    /// One route of a bulk ``register(_:)``: its name, its builder and,
+    /// optionally, its printer.
+    public struct Route: Sendable {
+        /// The route.
+        public let name: RouteName
+        let entry: AnyDestinationEntry
+
+        /// A route with a builder, and a printer when it prints destinations back.
+        public init(_ name: RouteName, destination build: @escaping Builder, link print: Printer? = nil) {
+            self.name = name
+            entry = Entry(build: .synchronous(build), print: print)
+        }
+
+        /// A route with an asynchronous builder, and a printer when it prints destinations
+        /// back.
+        public init(
+            _ name: RouteName, @_inheritActorContext destination build: @escaping AsyncBuilder,
+            link print: Printer? = nil
+        ) {
+            self.name = name
+            entry = Entry(build: .asynchronous(build), print: print)
+        }
     }
 
-    /// Registers `route` with the builder of its destination and the printer that writes
-    /// a destination back into the route's parameters: one registration for both
-    /// directions, which ``url(for:scheme:host:)`` uses.
+    /// Registers `route` with the builder of its destination, and the printer that writes a
+    /// destination back into the route's parameters when it has one: one registration for
+    /// both directions, which ``url(for:scheme:host:)`` uses.
     ///
     /// ```swift
     /// import Waypoint
@@ -78,13 +116,70 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// Registering a route again replaces its builder and printer and keeps its place.
+    /// Registering a route again replaces its builder and printer and keeps its place. A
+    /// route held in a variable is named with ``RouteName/init(_:)``.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(
-        _ route: String, destination build: @escaping Builder, link print: @escaping Printer
+        _ route: RouteName, destination build: @escaping Builder, link print: Printer? = nil
     ) throws(RouteError) {
-        try book.register(CollectionOfOne((route, Entry(build: build, print: print) as AnyDestinationEntry)))
+        try book.register(CollectionOfOne((route.route, Entry(build: .synchronous(build), print: print))))
+    }
+
+    /// Registers `route` with an asynchronous builder, one that fetches before the screen is
+    /// made, and optionally its printer.
+    ///
+    /// ```swift
+    /// import Waypoint
+    ///
+    /// struct Order: Hashable, Sendable { let id: Int }
+    /// enum Screen: Hashable, Sendable { case order(Order) }
+    ///
+    /// func load(_ id: Int) async throws -> Order { Order(id: id) }
+    ///
+    /// func orders(_ screens: DestinationRouter<Screen>) throws {
+    ///     try screens.register("/orders/:id") { link in
+    ///         .order(try await load(link.parameters.require("id", as: Int.self)))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The builder runs where it was written, as an asynchronous handler of ``Router`` does,
+    /// and only for a pushed link (``handle(_:)-(URL)``, ``dispatch(_:isolation:)-(URL,_)``):
+    /// ``destination(for:)-(URL)`` cannot wait for it and gives nil, which
+    /// ``explain(_:)-(URL)`` says. It takes every link its route wins; when it throws, the
+    /// result fails with ``RoutingFailure/handlerFailed`` and the error. A newer link that
+    /// reaches a builder while it runs supersedes it: its task is cancelled, its destination
+    /// is not delivered, and the result is ``RoutingFailure/superseded``.
+    ///
+    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    public func register(
+        _ route: RouteName, @_inheritActorContext destination build: @escaping AsyncBuilder,
+        link print: Printer? = nil
+    ) throws(RouteError) {
+        try book.register(CollectionOfOne((route.route, Entry(build: .asynchronous(build), print: print))))
+    }
+
+    /// Registers routes in order with one publication of the table: the way to load a large
+    /// table.
+    ///
+    /// ```swift
+    /// import Waypoint
+    ///
+    /// enum Screen: Hashable, Sendable { case cart, help }
+    ///
+    /// func load(_ screens: DestinationRouter<Screen>) throws {
+    ///     try screens.register([
+    ///         .init("/cart") { _ in .cart } link: { $0 == .cart ? [:] : nil },
+    ///         .init("/help") { _ in .help },
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
+    /// - Complexity: O(m) for m new routes, amortised, whatever the number registered.
+    public func register(_ routes: some Sequence<Route>) throws(RouteError) {
+        try book.register(routes.lazy.map { ($0.name.route, $0.entry) })
     }
 
     /// Registers `routes` in order, each with the builder `builder` makes of its index, with
@@ -96,62 +191,55 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
     package func register(_ routes: [String], builder: (_ index: Int) -> Builder) throws(RouteError) {
         try book.register(
-            routes.enumerated().map { ($1, Entry(build: builder($0), print: nil) as AnyDestinationEntry) })
+            routes.enumerated().map {
+                ($1, Entry(build: .synchronous(builder($0)), print: nil) as AnyDestinationEntry)
+            })
     }
 
-    /// Registers the route `route` names with the builder of its destination.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: RouteName, destination build: @escaping Builder) throws(RouteError) {
-        try register(route.route, destination: build)
-    }
-
-    /// Registers the route `route` names with the builder of its destination and its printer.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(
-        _ route: RouteName, destination build: @escaping Builder, link print: @escaping Printer
-    ) throws(RouteError) {
-        try register(route.route, destination: build, link: print)
-    }
-
-    /// Removes `route`.
+    /// Removes `route`. Adding it again later puts it last in the priority order.
     ///
     /// - Returns: whether the route was registered.
     @discardableResult
-    public func remove(_ route: String) -> Bool {
-        book.remove(route)
+    public func remove(_ route: RouteName) -> Bool {
+        book.remove(route.route)
     }
 
     /// The registered routes in priority (registration) order.
     public var routes: [String] { book.table.routes.map(\.pattern.route) }
 
+    /// A check every link must pass before it is matched, as ``Router/gate`` is; a refused
+    /// link has no destination and is not pushed (``RoutingFailure/refusedByGate``). Nil,
+    /// the default, lets every link through.
+    public var gate: (@Sendable (URL) -> Bool)? {
+        get { book.snapshot.gate }
+        set { book.setGate(newValue) }
+    }
+
     /// The destination of `url`: that of the earliest-registered matching route whose
-    /// builder gives one; nil when no route matches or every builder passes.
+    /// builder gives one; nil when no route matches or every builder passes. A route whose
+    /// builder is asynchronous takes the link and gives nil here: only a pushed link runs it
+    /// (``dispatch(_:isolation:)-(URL,_)``). ``explain(_:)-(URL)`` says why a lookup gave nil.
     ///
     /// - Complexity: one lookup of the winning route, as ``Router/match(_:)-(URL)`` makes,
     ///   and its builder; only when that builder passes are the other matching routes found
     ///   and their builders tried.
     @inlinable
     public func destination(for url: URL) -> Destination? {
-        var destination: Destination?
-        search(url) { link, entry, _ in
-            guard let built = try? DestinationEntry<Destination>.of(entry).build(link) else { return false }
-            destination = built
-            return true
-        }
-        return destination
+        destination { search(url, $0) }
     }
 
     /// The destination of the URL string `url`; nil when it is not a URL.
     @inlinable
     public func destination(for url: String) -> Destination? {
+        destination { search(url, $0) }
+    }
+
+    /// The destination `run` finds: it hands each matching route, winner first, to the
+    /// builders' attempt, which stops it at the first that gives one.
+    @inlinable
+    func destination(_ run: ((DeepLink, AnyDestinationEntry, Int) -> Bool) -> Void) -> Destination? {
         var destination: Destination?
-        search(url) { link, entry, _ in
-            guard let built = try? DestinationEntry<Destination>.of(entry).build(link) else { return false }
-            destination = built
-            return true
-        }
+        run { link, entry, _ in DestinationEntry<Destination>.of(entry).pull(link, into: &destination) }
         return destination
     }
 
@@ -190,7 +278,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     {
         var resolved: Resolved?
         DestinationSearch.run(request, in: snapshot) { link, entry, priority in
-            guard let destination = try? Entry.of(entry).build(link) else { return false }
+            var built: Destination?
+            guard Entry.of(entry).pull(link, into: &built) else { return false }
+            guard let destination = built else { return true }
             resolved = Resolved(
                 destination: destination, match: RouteMatch(matched: link.routeParameters, priority: priority)
             )
@@ -215,7 +305,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// The URL is written as ``Router/url(for:parameters:scheme:host:)-(String,_,_,_)``
+    /// The URL is written as ``Router/url(for:parameters:scheme:host:)``
     /// writes it, then read back with ``destination(for:)-(URL)``: it is returned only when
     /// it gives `destination` again (compared with `==` when `Destination` is `Equatable`;
     /// otherwise it must come from the same route with the same parameters). When it does
@@ -231,7 +321,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///   parameters make no URL (a value its pattern rejects, an earlier route that would win:
     ///   ``DestinationLinkError/route(_:)``); or the URL reads back as another destination.
     /// - Complexity: one call of each printer registered before the route that prints
-    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)-(String,_,_,_)`` costs.
+    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)`` costs.
     public func url(
         for destination: Destination, scheme: String? = nil, host: String? = nil
     ) throws(DestinationLinkError) -> URL {
@@ -257,7 +347,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     }
 
     /// The URL that `route` matches with `parameters`, as
-    /// ``Router/url(for:parameters:scheme:host:)-(String,_,_,_)`` writes and checks it.
+    /// ``Router/url(for:parameters:scheme:host:)`` writes and checks it.
     ///
     /// - Throws: ``ReverseRoutingError``.
     public func url(

@@ -56,27 +56,16 @@ struct LinkComponents: Sendable, Equatable {
         }
     }
 
+    /// The parts of the authority `text`, as ``URIAuthority`` reads them.
     private static func authority(_ text: Substring) -> Authority {
-        var hostAndPort = text
-        var userInfo: Substring?
-        if let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) {
-            userInfo = text[..<at]
-            hostAndPort = text[text.utf8.index(after: at)...]
+        let bytes = Array(text.utf8)
+        let (userInfo, host, port) = bytes.withUnsafeBufferPointer { URIAuthority.split($0, 0..<$0.count) }
+        let utf8 = text.utf8
+        func part(_ range: Range<Int>) -> Substring {
+            text[utf8.index(text.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                text.startIndex, offsetBy: range.upperBound)]
         }
-        var hostEnd = hostAndPort.endIndex
-        if hostAndPort.utf8.first == UInt8(ascii: "[") {
-            if let close = hostAndPort.utf8.firstIndex(of: UInt8(ascii: "]")) {
-                let afterClose = hostAndPort.utf8.index(after: close)
-                if afterClose == hostAndPort.endIndex || hostAndPort.utf8[afterClose] == UInt8(ascii: ":") {
-                    hostEnd = afterClose
-                }
-            }
-        } else if let colon = hostAndPort.utf8.firstIndex(of: UInt8(ascii: ":")) {
-            hostEnd = colon
-        }
-        let port =
-            hostEnd == hostAndPort.endIndex ? nil : hostAndPort[hostAndPort.utf8.index(after: hostEnd)...]
-        return Authority(userInfo: userInfo, host: hostAndPort[..<hostEnd], port: port)
+        return Authority(userInfo: userInfo.map(part), host: part(host), port: port.map(part))
     }
 
     private static func firstIndex(in text: Substring, of delimiters: StaticString) -> Substring.Index? {

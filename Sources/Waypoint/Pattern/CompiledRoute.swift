@@ -9,7 +9,7 @@ package final class CompiledRoute: Sendable {
     /// The parsed route.
     package let pattern: RoutePattern
     /// The scheme, lower-cased, when the route has one.
-    let schemeKey: [UInt8]?
+    package let schemeKey: [UInt8]?
     /// One step per prefix segment, consuming one URL segment each.
     let steps: [TrieStep]
     /// How the route ends after its prefix.

@@ -1,11 +1,33 @@
 import Foundation
 
+/// What a dispatch makes of a route's value: the handler it runs. For ``Router`` the value
+/// is the handler; for ``DestinationRouter`` it is a handler that builds the destination
+/// and hands it to the app's receiver. The face's dispatch is ``LinkDispatch`` specialised
+/// for its own kind, so ``Router``'s pays nothing for the other.
+protocol RouteHandlers: Sendable {
+    associatedtype Value: Sendable
+    /// The handler of a route registered with `value`.
+    func handler(for value: Value) -> RouteHandler
+}
+
+/// An error an asynchronous handler made by the core throws to end its dispatch with a
+/// failure of its own, rather than ``RoutingFailure/handlerFailed``.
+protocol DispatchFailure: Error {
+    var failure: RoutingFailure { get }
+}
+
+/// ``Router``'s routes: each value is its handler.
+struct PlainHandlers: RouteHandlers {
+    @inline(__always)
+    func handler(for value: RouteHandler) -> RouteHandler { value }
+}
+
 /// One link on its way through the handlers of the routes that match it, in registration
-/// order (Documentation/spec/routing.md §5). It can stop before a main-actor handler when it runs off the
-/// main
-/// actor, and before an asynchronous handler when it runs synchronously, and go on from
-/// there once it can.
-struct LinkDispatch: Sendable {
+/// order (Documentation/spec/routing.md §5). It can stop before a main-actor handler when it
+/// runs off the main actor, and before an asynchronous handler when it runs synchronously,
+/// and go on from there once it can. Both faces dispatch through it.
+struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
+    typealias Snapshot = RouteBook<Handlers.Value>.Snapshot
     /// How a dispatch starts: finished at once (refused, held, waiting for a condition,
     /// nothing matched), or with routes to try.
     enum Start {
@@ -25,7 +47,8 @@ struct LinkDispatch: Sendable {
         case needsAsync(@isolated(any) @Sendable (DeepLink) async throws -> Void)
     }
 
-    private let snapshot: Router.Snapshot
+    private let snapshot: Snapshot
+    private let handlers: Handlers
     private let request: LinkRequest
     /// The matched URL's query, shared by every link the dispatch makes.
     private let query: LinkQuery?
@@ -39,8 +62,11 @@ struct LinkDispatch: Sendable {
     private var expanded = false
     private var sawNoTarget = false
 
-    private init(snapshot: Router.Snapshot, request: LinkRequest, query: LinkQuery?, first: RouteMatch) {
+    private init(
+        snapshot: Snapshot, handlers: Handlers, request: LinkRequest, query: LinkQuery?, first: RouteMatch
+    ) {
         self.snapshot = snapshot
+        self.handlers = handlers
         self.request = request
         self.query = query
         self.first = first
@@ -48,25 +74,26 @@ struct LinkDispatch: Sendable {
 
     /// Applies the gate and the hold, finds the winning route and its condition; runs its
     /// handler when it is a nonisolated closure, which handles every link.
-    static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot) -> Start {
-        start(request, in: snapshot, pass: nil)
+    static func start(_ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers) -> Start {
+        start(request, in: snapshot, handlers: handlers, pass: nil)
     }
 
-    /// ``start(_:in:)`` for a link the delivery gate hands back with `pass`.
-    static func start(_ request: consuming LinkRequest, in snapshot: Router.Snapshot, pass: GatePass) -> Start
-    {
-        start(request, in: snapshot, pass: .some(pass))
+    /// ``start(_:in:handlers:)`` for a link the delivery gate hands back with `pass`.
+    static func start(
+        _ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers, pass: GatePass
+    ) -> Start {
+        start(request, in: snapshot, handlers: handlers, pass: .some(pass))
     }
 
     /// Both starts, inlined into each, so the one for links handed to the router carries no
     /// pass at all.
     @inline(__always)
     private static func start(
-        _ request: consuming LinkRequest, in snapshot: Router.Snapshot, pass: GatePass?
+        _ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers, pass: GatePass?
     ) -> Start {
         if let gate = snapshot.gate, !gate(request.url) { return .finished(.failed(.refusedByGate)) }
         if snapshot.holds, pass?.isReleased != true,
-            let held = snapshot.delivery?.holdIfHeld(request, pass: pass ?? GatePass())
+            let held = snapshot.delivery.holdIfHeld(request, pass: pass ?? GatePass())
         {
             return .finished(held)
         }
@@ -82,7 +109,7 @@ struct LinkDispatch: Sendable {
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
             if snapshot.hasRequirements, let condition = snapshot.requirement(atPriority: first.priority),
-                let waiting = snapshot.delivery?.waitIfNeeded(
+                let waiting = snapshot.delivery.waitIfNeeded(
                     request, for: condition, pass: pass ?? GatePass(),
                     deepLink: DeepLink(
                         url: request.url, adaptation: request.adaptation,
@@ -92,10 +119,13 @@ struct LinkDispatch: Sendable {
             {
                 return .finished(waiting)
             }
-            if case .closure(let closure) = snapshot.value(atPriority: first.priority) {
+            if case .closure(let closure) = handlers.handler(for: snapshot.value(atPriority: first.priority))
+            {
                 return .finished(run(closure, for: request, first, query: query))
             }
-            return .candidates(LinkDispatch(snapshot: snapshot, request: request, query: query, first: first))
+            return .candidates(
+                LinkDispatch(
+                    snapshot: snapshot, handlers: handlers, request: request, query: query, first: first))
         }
     }
 
@@ -137,15 +167,15 @@ struct LinkDispatch: Sendable {
         while index <= rest.count {
             let priority = index == 0 ? first.priority : rest[index - 1].priority
             let deepLink: DeepLink
-            let outcome: DeepLinkHandling?  // nil: declined
-            switch snapshot.value(atPriority: priority) {
+            let outcome: DeepLinkHandling
+            switch handlers.handler(for: snapshot.value(atPriority: priority)) {
             case .closure(let closure):
                 deepLink = link(at: index)
                 closure(deepLink)
                 outcome = .handled
             case .handler(let value):
                 deepLink = link(at: index)
-                outcome = value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
+                outcome = value.handle(deepLink)
             case .mainActorClosure(let closure):
                 guard onMainActor ?? MainQueue.isCurrent else { return .needsMainActor }
                 deepLink = link(at: index)
@@ -156,9 +186,7 @@ struct LinkDispatch: Sendable {
                 guard onMainActor ?? MainQueue.isCurrent else { return .needsMainActor }
                 deepLink = link(at: index)
                 // Checked above: the caller runs on the main actor.
-                outcome = MainActor.assumeIsolated {
-                    value.shouldHandle(deepLink) ? value.handle(deepLink) : nil
-                }
+                outcome = MainActor.assumeIsolated { value.handle(deepLink) }
             case .asynchronous(let handler):
                 return .needsAsync(handler)
             }
@@ -172,11 +200,8 @@ struct LinkDispatch: Sendable {
             if index == 1 && !expanded {
                 // The winner passed the link on: find the routes after it, in order.
                 expanded = true
-                if case .examined(let all, _) = snapshot.table.all(
-                    request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
-                {
-                    rest = all.filter { $0.priority > first.priority }
-                }
+                rest = snapshot.table.routes(
+                    after: first.priority, request.matchURL, pathRoutesOnly: request.pathRoutesOnly)
             }
         }
         return .finished(
@@ -219,10 +244,10 @@ struct LinkDispatch: Sendable {
         do {
             try await handler(deepLink)
         } catch {
-            return .failed(
-                error is CancellationError ? .cancelled : .handlerFailed, deepLink: deepLink,
-                route: route(at: index),
-                error: error)
+            let failure: RoutingFailure =
+                (error as? any DispatchFailure)?.failure
+                ?? (error is CancellationError ? .cancelled : .handlerFailed)
+            return .failed(failure, deepLink: deepLink, route: route(at: index), error: error)
         }
         return DeepLinkResult(deepLink: deepLink, route: route(at: index), failure: nil)
     }

@@ -23,17 +23,8 @@
 /// ``RoutingFailure/requiresMainActor``.
 @MainActor
 public protocol MainActorDeepLinkHandler: Sendable {
-    /// Whether this handler takes the link. Returning false passes it to the next route
-    /// that matches, in registration order. The default returns true.
-    func shouldHandle(_ deepLink: DeepLink) -> Bool
-
-    /// Handles the link, or says it has no target to present it with
-    /// (``RoutingFailure/handlerHasNoTarget``); the link then goes to the next matching
-    /// route.
+    /// Handles the link, or passes it to the next route that matches, in registration
+    /// order: declined (``DeepLinkHandling/declined``), or with no target to present it
+    /// with (``DeepLinkHandling/noTarget``).
     func handle(_ deepLink: DeepLink) -> DeepLinkHandling
-}
-
-extension MainActorDeepLinkHandler {
-    /// Takes every link.
-    public func shouldHandle(_ deepLink: DeepLink) -> Bool { true }
 }

@@ -1,4 +1,4 @@
-/// Why ``Router/url(for:parameters:scheme:host:)-(String,_,_,_)`` could not build a URL that matches its
+/// Why ``Router/url(for:parameters:scheme:host:)`` could not build a URL that matches its
 /// route back with the same parameters.
 ///
 /// Every case names the route as registered. No URL is returned when the value it would

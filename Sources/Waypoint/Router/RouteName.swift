@@ -17,9 +17,13 @@
 /// }
 /// ```
 ///
-/// The name holds the route string as written; it is parsed when it is registered, which
-/// throws ``RouteError`` for an invalid route as registering the string does.
-public struct RouteName: Hashable, Sendable, CustomStringConvertible {
+/// A string literal is a route name too, so `router.register("/cart") { … }` and
+/// `router.register(.product) { … }` call the same method; a route string held in a
+/// variable is named with ``init(_:)``. The name holds the route string as written; it is
+/// parsed when it is registered, which throws ``RouteError`` for an invalid route.
+public struct RouteName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
+    ExpressibleByStringInterpolation
+{
     /// The route string, exactly as it is registered.
     public let route: String
 
@@ -28,61 +32,16 @@ public struct RouteName: Hashable, Sendable, CustomStringConvertible {
         self.route = route
     }
 
+    /// Names the route a string literal writes: `"/products/:id"` where a name is expected.
+    public init(stringLiteral route: String) {
+        self.route = route
+    }
+
+    /// Names the route an interpolated string writes: `"/\(section)/:id"`.
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.route = String(stringInterpolation: stringInterpolation)
+    }
+
     /// The route string.
     public var description: String { route }
-}
-
-extension Router {
-    /// Registers the route `route` names with a closure, as
-    /// ``register(_:handler:)-(String,(DeepLink)->Void)`` registers a route string.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(
-        _ route: RouteName, handler: @escaping @Sendable (DeepLink) -> Void
-    ) throws(RouteError) {
-        try register(route.route, handler: handler)
-    }
-
-    /// Registers the route `route` names with a closure that runs on the main actor, as
-    /// ``register(_:onMainActor:)-(String,_)`` registers a route string.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(
-        _ route: RouteName, onMainActor handler: @escaping @MainActor @Sendable (DeepLink) -> Void
-    ) throws(RouteError) {
-        try register(route.route, onMainActor: handler)
-    }
-
-    /// Registers the route `route` names with a handler value.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: RouteName, handler: any DeepLinkHandler) throws(RouteError) {
-        try register(route.route, handler: handler)
-    }
-
-    /// Registers the route `route` names with a main-actor handler value.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: RouteName, handler: any MainActorDeepLinkHandler) throws(RouteError) {
-        try register(route.route, handler: handler)
-    }
-
-    /// Registers the route `route` names with an asynchronous handler, which runs where it
-    /// was written, as the asynchronous `register(_:handler:)` of a route string describes.
-    ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(
-        _ route: RouteName,
-        @_inheritActorContext handler: @escaping @isolated(any) @Sendable (DeepLink) async throws -> Void
-    ) throws(RouteError) {
-        try register([(route.route, .asynchronous(handler))])
-    }
-
-    /// Removes the route `route` names.
-    ///
-    /// - Returns: whether the route was registered.
-    @discardableResult
-    public func remove(_ route: RouteName) -> Bool {
-        remove(route.route)
-    }
 }

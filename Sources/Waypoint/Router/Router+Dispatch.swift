@@ -84,7 +84,7 @@ extension Router {
     /// - Returns: whether the link was handled, or taken on its way (an asynchronous handler
     ///   started, a held link, a link waiting for a condition).
     @discardableResult
-    public func handle(userActivity: UserActivity) -> Bool {
+    package func handle(userActivity: UserActivity) -> Bool {
         guard let url = userActivity.routableURL else { return false }
         let result = handle(url)
         return result.isHandled || result.pending != nil
@@ -96,7 +96,7 @@ extension Router {
     /// - Returns: whether the activity is a universal link, so that `completion` will be
     ///   called.
     @discardableResult
-    public func handle(
+    package func handle(
         userActivity: UserActivity, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) -> Bool {
         guard let url = userActivity.routableURL else { return false }
@@ -109,28 +109,7 @@ extension Router {
     /// Dispatches `request` synchronously, stopping at a main-actor handler off the main
     /// actor (``handle(_:)-(URL)``) and starting an asynchronous handler in a task.
     package func handle(_ request: consuming LinkRequest) -> DeepLinkResult {
-        Self.finishSynchronously(LinkDispatch.start(request, in: snapshot))
-    }
-
-    /// ``handle(_:)-(LinkRequest)`` for a link the delivery gate hands back.
-    func handle(_ request: consuming LinkRequest, pass: GatePass) -> DeepLinkResult {
-        Self.finishSynchronously(LinkDispatch.start(request, in: snapshot, pass: pass))
-    }
-
-    /// The synchronous rest of a dispatch: the handlers that can run here, then the result.
-    @inline(__always)
-    private static func finishSynchronously(_ start: consuming LinkDispatch.Start) -> DeepLinkResult {
-        switch start {
-        case .finished(let result):
-            return result
-        case .candidates(var dispatch):
-            let step = dispatch.run(onMainActor: nil)
-            switch step {
-            case .finished(let result): return result
-            case .needsMainActor: return dispatch.requiresMainActor
-            case .needsAsync: return dispatch.started(at: step)
-            }
-        }
+        LinkDispatch.handle(request, in: snapshot, handlers: PlainHandlers())
     }
 
     /// Dispatches `request` and delivers the result on the main queue, asynchronously
@@ -138,25 +117,7 @@ extension Router {
     package func handle(
         _ request: consuming LinkRequest, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) {
-        var ready: DeepLinkResult?
-        var rest: (LinkDispatch, LinkDispatch.Step)?
-        switch LinkDispatch.start(request, in: snapshot) {
-        case .finished(let finished):
-            ready = finished
-        case .candidates(var dispatch):
-            let step = dispatch.run(onMainActor: nil)
-            if case .finished(let finished) = step { ready = finished } else { rest = (dispatch, step) }
-        }
-        if let ready {
-            DispatchQueue.main.async {
-                // The main queue runs on the main actor.
-                MainActor.assumeIsolated { completion(ready) }
-            }
-        } else if let (dispatch, step) = rest {
-            Task { @MainActor in
-                completion(await LinkDispatch.finish(dispatch, from: step))
-            }
-        }
+        LinkDispatch.handle(request, in: snapshot, handlers: PlainHandlers(), completion: completion)
     }
 
     /// Dispatches `request` from asynchronous code (``dispatch(_:isolation:)-(URL,_)``) and
@@ -164,13 +125,13 @@ extension Router {
     package func dispatch(
         _ request: consuming LinkRequest, isolation: isolated (any Actor)? = #isolation
     ) async -> DeepLinkResult {
-        switch LinkDispatch.start(request, in: snapshot) {
-        case .finished(let result):
-            return result
-        case .candidates(var dispatch):
-            let step = dispatch.run(onMainActor: nil)
-            if case .finished(let result) = step { return result }
-            return await LinkDispatch.finish(dispatch, from: step)
-        }
+        await LinkDispatch.dispatch(request, in: snapshot, handlers: PlainHandlers())
+    }
+}
+
+extension Router: DeferredDelivery {
+    /// Dispatches a link the delivery gate hands back.
+    func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart {
+        LinkDispatch.startDeferred(request, in: snapshot, handlers: PlainHandlers(), pass: pass)
     }
 }

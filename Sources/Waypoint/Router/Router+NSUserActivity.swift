@@ -4,20 +4,19 @@ import Foundation
 
 #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
     extension Router {
-        /// Handles an `NSUserActivity` as ``handle(userActivity:)-(UserActivity)`` does.
+        /// Handles a universal link: an `NSUserActivityTypeBrowsingWeb` activity with a web
+        /// page URL is dispatched as that URL by ``handle(_:)-(URL)``; any other activity is
+        /// not handled.
         ///
-        /// - Returns: whether the link was handled, or taken on its way.
+        /// - Returns: whether the link was handled, or taken on its way (an asynchronous
+        ///   handler started, a held link, a link waiting for a condition).
         @discardableResult
         public func handle(userActivity: NSUserActivity) -> Bool {
-            handle(
-                userActivity: UserActivity(
-                    activityType: userActivity.activityType, webpageURL: userActivity.webpageURL))
+            handle(userActivity: UserActivity(userActivity))
         }
 
-        /// Handles an `NSUserActivity` as
-        /// ``handle(userActivity:completion:)-(UserActivity,_)`` does: a browsing-web
-        /// activity is dispatched as its web page URL; any other activity returns false
-        /// without calling `completion`.
+        /// Handles a universal link as ``handle(_:completion:)-(URL,_)`` does; `completion`
+        /// gets the result. Any other activity returns false without calling `completion`.
         ///
         /// - Returns: whether the activity is a universal link, so that `completion` will be
         ///   called.
@@ -25,10 +24,26 @@ import Foundation
         public func handle(
             userActivity: NSUserActivity, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
         ) -> Bool {
-            handle(
-                userActivity: UserActivity(
-                    activityType: userActivity.activityType, webpageURL: userActivity.webpageURL),
-                completion: completion)
+            handle(userActivity: UserActivity(userActivity), completion: completion)
+        }
+    }
+
+    extension DestinationRouter {
+        /// Pushes a universal link: an `NSUserActivityTypeBrowsingWeb` activity with a web
+        /// page URL is pushed as that URL by ``handle(_:)-(URL)``; any other activity is not.
+        ///
+        /// - Returns: whether the receiver got a destination, or the link was taken on its way
+        ///   (an asynchronous builder started, a held link, a link waiting for a condition).
+        @discardableResult
+        public func handle(userActivity: NSUserActivity) -> Bool {
+            handle(userActivity: UserActivity(userActivity))
+        }
+    }
+
+    extension UserActivity {
+        /// The two fields of `activity` that routing reads.
+        init(_ activity: NSUserActivity) {
+            self.init(activityType: activity.activityType, webpageURL: activity.webpageURL)
         }
     }
 #endif

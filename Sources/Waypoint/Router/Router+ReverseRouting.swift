@@ -24,7 +24,8 @@ extension Router {
     /// and the first that round-trips is returned.
     ///
     /// - Parameters:
-    ///   - route: A registered route string, exactly as registered.
+    ///   - route: A registered route, exactly as registered (a string literal, or a
+    ///     ``RouteName``).
     ///   - parameters: One value for each parameter the route captures (`:name?` may be left
     ///     out), and for `"*"` when the route has a `*`.
     ///   - scheme: The URL's scheme; required when the route names none, and when it names
@@ -41,21 +42,10 @@ extension Router {
     ///   match of the URL (up to three when a spanning value holds a `/` and the first
     ///   spelling does not round-trip), plus one `matches` when none does.
     public func url(
-        for route: String, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
-        host: String? = nil
-    ) throws(ReverseRoutingError) -> URL {
-        try book.reversePlan(for: route, parameters: parameters, scheme: scheme, host: host).plan.url()
-    }
-
-    /// The URL that the route named `route` matches with exactly `parameters`: the same as
-    /// ``url(for:parameters:scheme:host:)-(String,_,_,_)`` with the name's route string.
-    ///
-    /// - Throws: ``ReverseRoutingError``, as the string form does.
-    public func url(
         for route: RouteName, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
         host: String? = nil
     ) throws(ReverseRoutingError) -> URL {
-        try url(for: route.route, parameters: parameters, scheme: scheme, host: host)
+        try book.reversePlan(for: route.route, parameters: parameters, scheme: scheme, host: host).plan.url()
     }
 }
 

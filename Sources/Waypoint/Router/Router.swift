@@ -22,9 +22,9 @@ public final class Router: Sendable {
     /// Subscript registrations that failed (``registrationErrors``).
     private let errors: Locked<(kept: [RouteError], dropped: Int)>
 
-    /// Held links and links waiting for a condition (``holdDelivery(limit:)``,
-    /// ``require(_:for:)``): one for the router's life, shared by every snapshot.
-    let delivery: DeliveryGate
+    /// Held links and links waiting for a condition (``delivery``): one for the router's
+    /// life, shared by every snapshot.
+    let deferred: DeliveryGate
 
     /// What a dispatch reads: the compiled table, the handlers by route order, the gate,
     /// and whether delivery may be held or routes require conditions.
@@ -33,9 +33,9 @@ public final class Router: Sendable {
     /// Creates an empty router.
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
-        let delivery = DeliveryGate()
-        self.delivery = delivery
-        book = RouteBook(options: options, delivery: delivery)
+        let deferred = DeliveryGate()
+        self.deferred = deferred
+        book = RouteBook(options: options, delivery: deferred)
         errors = Locked(([], 0))
     }
 
@@ -65,10 +65,15 @@ public final class Router: Sendable {
 
     /// Registers `route` with a closure that handles every link it matches, wherever the
     /// link is handled: the form for servers and tools. App code whose handler calls
-    /// main-actor code registers with ``register(_:onMainActor:)-(String,_)`` instead.
+    /// main-actor code registers with ``register(_:onMainActor:)`` instead.
     ///
-    /// Registering a route string that is already registered replaces its handler and keeps
-    /// its place in the priority order.
+    /// ```swift
+    /// try router.register("/say/:word") { link in print(link.routeParameters["word"] ?? "") }
+    /// ```
+    ///
+    /// A route held in a variable is named with ``RouteName/init(_:)``:
+    /// `try router.register(RouteName(route)) { … }`. Registering a route string that is
+    /// already registered replaces its handler and keeps its place in the priority order.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     /// - Complexity: O(segments of `route`) plus the literal-edge tables of the trie nodes on
@@ -76,8 +81,9 @@ public final class Router: Sendable {
     ///   under a prefix with n literal children (`/r/<i>/…`), amortised with the rebuild that
     ///   reclaims them. Load a large table with ``register(_:)``, which copies each node at
     ///   most once. Replacing a handler costs O(n).
-    public func register(_ route: String, handler: @escaping @Sendable (DeepLink) -> Void) throws(RouteError)
-    {
+    public func register(
+        _ route: RouteName, handler: @escaping @Sendable (DeepLink) -> Void
+    ) throws(RouteError) {
         try register([(route, .closure(handler))])
     }
 
@@ -93,11 +99,13 @@ public final class Router: Sendable {
     /// ``dispatch(_:isolation:)-(URL,_)`` and ``handle(_:completion:)-(URL,_)`` hop to the main actor to run
     /// it from elsewhere, and ``handle(_:)-(URL)`` off the main actor stops at it with
     /// ``RoutingFailure/requiresMainActor``. With a trailing closure, mark the closure
-    /// `@MainActor`, as above, to choose this form.
+    /// `@MainActor`, as above, to choose this form: Swift does not choose an overload by
+    /// isolation, so an unmarked closure in main-actor code is the nonisolated form, and the
+    /// compiler says it cannot touch main-actor state from a `Sendable` closure.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(
-        _ route: String, onMainActor handler: @escaping @MainActor @Sendable (DeepLink) -> Void
+        _ route: RouteName, onMainActor handler: @escaping @MainActor @Sendable (DeepLink) -> Void
     ) throws(RouteError) {
         try register([(route, .mainActorClosure(handler))])
     }
@@ -106,15 +114,15 @@ public final class Router: Sendable {
     /// and runs wherever the link is handled.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: String, handler: any DeepLinkHandler) throws(RouteError) {
+    public func register(_ route: RouteName, handler: any DeepLinkHandler) throws(RouteError) {
         try register([(route, .handler(handler))])
     }
 
     /// Registers `route` with a main-actor handler value, which may decline links or have
-    /// no target, and runs on the main actor as ``register(_:onMainActor:)-(String,_)`` describes.
+    /// no target, and runs on the main actor as ``register(_:onMainActor:)`` describes.
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
-    public func register(_ route: String, handler: any MainActorDeepLinkHandler) throws(RouteError) {
+    public func register(_ route: RouteName, handler: any MainActorDeepLinkHandler) throws(RouteError) {
         try register([(route, .mainActorHandler(handler))])
     }
 
@@ -148,7 +156,7 @@ public final class Router: Sendable {
     ///
     /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
     public func register(
-        _ route: String,
+        _ route: RouteName,
         @_inheritActorContext handler: @escaping @isolated(any) @Sendable (DeepLink) async throws -> Void
     ) throws(RouteError) {
         try register([(route, .asynchronous(handler))])
@@ -160,8 +168,8 @@ public final class Router: Sendable {
     /// - Throws: ``RouteError`` for the first invalid route; then none of the routes is
     ///   registered.
     /// - Complexity: O(m) for m new routes, amortised, whatever the number registered.
-    public func register(_ routes: some Sequence<(String, RouteHandler)>) throws(RouteError) {
-        try book.register(routes)
+    public func register(_ routes: some Sequence<(RouteName, RouteHandler)>) throws(RouteError) {
+        try book.register(routes.lazy.map { ($0.route, $1) })
     }
 
     /// Removes `route`. Adding it again later puts it last in the priority order.
@@ -169,8 +177,8 @@ public final class Router: Sendable {
     /// - Returns: whether the route was registered.
     /// - Complexity: O(segments of `route`) plus O(removed routes), amortised.
     @discardableResult
-    public func remove(_ route: String) -> Bool {
-        book.remove(route)
+    public func remove(_ route: RouteName) -> Bool {
+        book.remove(route.route)
     }
 
     /// The handler of `route`, DeepLinkKit style: `router["/say/:word"] = .closure { … }`.
@@ -178,9 +186,9 @@ public final class Router: Sendable {
     /// Setting nil removes the route. A subscript cannot throw, so an invalid route is not
     /// registered and its error is appended to ``registrationErrors`` (which keeps the latest
     /// ``registrationErrorLimit`` and counts the older ones); use
-    /// ``register(_:handler:)-(String,(DeepLink)->Void)`` to get the error thrown.
-    public subscript(route: String) -> RouteHandler? {
-        get { book.value(ofRoute: route) }
+    /// ``register(_:handler:)-(RouteName,(DeepLink)->Void)`` to get the error thrown.
+    public subscript(route: RouteName) -> RouteHandler? {
+        get { book.value(ofRoute: route.route) }
         set {
             guard let newValue else {
                 remove(route)
@@ -231,6 +239,14 @@ public final class Router: Sendable {
         set { book.setGate(newValue) }
     }
 
+    /// Links that wait: the hold until the app is ready, the conditions routes require,
+    /// and the reports of what became of each (``LinkDelivery``).
+    public var delivery: LinkDelivery {
+        LinkDelivery(self)
+    }
+}
+
+extension Router: DeliveryFace {
     /// Publishes whether links go to the delivery gate first, as the gate says now.
     ///
     /// Every change of the gate's hold is followed by this call, and each call reads the
@@ -238,18 +254,14 @@ public final class Router: Sendable {
     /// latest state. Between the change and the publication a dispatch may still read the
     /// old flag: it counts as having arrived before the change.
     func republishHold() {
-        book.republishHold { delivery.holdsOrReleases }
+        book.republishHold { deferred.holdsOrReleases }
     }
 
-    /// Sets the condition `route` requires; nil for none.
-    ///
-    /// - Returns: whether the route is registered.
     func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
         book.setRequirement(condition, for: route)
     }
 
-    /// The condition `route` requires, if any.
-    func requirementOf(_ route: String) -> LinkCondition? {
+    func requirement(of route: String) -> LinkCondition? {
         book.requirement(of: route)
     }
 }

@@ -25,14 +25,18 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
     /// The route's asynchronous handler stopped because its task was cancelled: it threw a
     /// `CancellationError` (``DeepLinkResult/error``).
     case cancelled
-    /// The link was held (``Router/holdDelivery(limit:)``) and dropped to make room for a
-    /// newer one: the hold keeps at most its limit of links, the newest.
+    /// The link was held (``LinkDelivery/hold(limit:)``) and dropped to make room for a
+    /// newer one: the hold keeps at most its limit of the links that arrive during it, the
+    /// newest. Also a link refused at once because ``LinkDelivery`` already queues its
+    /// backlog limit of links behind a release.
     case dropped
-    /// The link waited for a condition (``Router/require(_:for:)``) and the app denied it
-    /// (``Router/denyWaiting(_:)``).
+    /// The link waited for a condition (``LinkDelivery/require(_:for:)``) and the app denied
+    /// it (``LinkDelivery/denyWaiting(_:)``).
     case denied
-    /// The link waited for a condition and a newer link for the same condition took its
-    /// place: a condition keeps one waiting link, the newest.
+    /// A newer link took the link's place: it waited for a condition and a newer link for
+    /// the same condition came (a condition keeps one waiting link, the newest), or a
+    /// ``DestinationRouter``'s asynchronous builder was still fetching its destination when
+    /// a newer link reached a builder.
     case superseded
 
     /// DeepLinkKit's error code for the reason: `routeNotFound` is 22023 and
@@ -70,7 +74,7 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
         case .cancelled: "the handler was cancelled"
         case .dropped: "the link was held and dropped to make room for a newer one"
         case .denied: "the link waited for a condition and the app denied it"
-        case .superseded: "the link waited for a condition and a newer link took its place"
+        case .superseded: "a newer link took the link's place"
         }
     }
 }

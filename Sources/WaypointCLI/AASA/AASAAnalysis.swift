@@ -335,7 +335,7 @@ struct AASAAnalysis {
     /// route matches.
     private func examples(of model: AASAChecker.Receiving, values: [String]) -> [String] {
         let router = Router(options: checker.options)
-        guard (try? router.register(model.route.route) { _ in }) != nil else { return [] }
+        guard (try? router.register(RouteName(model.route.route)) { _ in }) != nil else { return [] }
         var names = model.pattern.parameters.map(\.name)
         if model.pattern.segments.contains(where: { $0.form == .wildcard }) { names.append("*") }
         // Each regex parameter's own samples first, then the shared values for all.
@@ -367,7 +367,7 @@ struct AASAAnalysis {
             let host = model.pattern.kind == .path ? checker.host : nil
             guard
                 let url = try? router.url(
-                    for: model.route.route, parameters: parameters, scheme: "https", host: host)
+                    for: RouteName(model.route.route), parameters: parameters, scheme: "https", host: host)
             else { continue }
             let text = url.absoluteString
             if !urls.contains(text) { urls.append(text) }

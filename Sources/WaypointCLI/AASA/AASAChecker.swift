@@ -82,7 +82,7 @@ struct AASAChecker {
         // All at once: one publication of the table, however many routes.
         let router = Router(options: options)
         do {
-            try router.register(routes.map { ($0.route, RouteHandler.closure { _ in }) })
+            try router.register(routes.map { (RouteName($0.route), RouteHandler.closure { _ in }) })
         } catch {
             throw AASARouteError(route: routes.first { $0.route == error.route } ?? routes[0], error: error)
         }
@@ -203,7 +203,7 @@ struct AASAChecker {
     /// Whether the host segment `text` of a route matches `host`, asked of the router.
     static func hostPatternMatches(_ text: String, host: String) -> Bool {
         let probe = Router()
-        guard (try? probe.register(text + "/**") { _ in }) != nil else { return true }
+        guard (try? probe.register(RouteName(text + "/**")) { _ in }) != nil else { return true }
         return probe.match("https://\(host)/") != nil
     }
 

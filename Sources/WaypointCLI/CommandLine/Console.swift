@@ -35,19 +35,7 @@ struct Console: Sendable {
     }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = POSIXIO.write(descriptor, next, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // A closed pipe: nothing sensible is left to do with the text.
-                }
-                next += written
-                remaining -= written
-            }
-        }
+        // A closed pipe: nothing sensible is left to do with the text.
+        _ = POSIXIO.writeAll(descriptor, text)
     }
 }

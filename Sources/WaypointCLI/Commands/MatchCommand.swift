@@ -18,6 +18,8 @@ extension Command {
             A routes file has one route per line, in registration order. Blank lines and
             lines starting with "#" are skipped; any other line is a route exactly as written
             (nothing is trimmed), so a column reported for a route is its column in the file.
+            A name annotation at the end of a line (spaces or tabs, "@" and a name, as in
+            "/products/:id  @productDetail") is not part of the route.
             """,
             """
             With --json, prints one JSON object per URL, one per line, with the keys of a

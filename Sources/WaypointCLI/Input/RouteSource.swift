@@ -50,7 +50,7 @@ enum RouteSource: Sendable, Hashable {
     func router(options: RouterOptions) throws(CommandError) -> Router {
         let router = Router(options: options)
         do {
-            try router.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+            try router.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
         } catch {
             throw describe(error)
         }

@@ -5,11 +5,32 @@
 /// line that starts with `#` is skipped.
 /// Any other line is a route exactly as written: nothing is trimmed, because spaces are
 /// legal in routes and a column reported for a route is then its column in the file.
+///
+/// A line may end in a **name annotation**: spaces or tabs, `@`, and the name, with nothing
+/// but spaces or tabs after it (`/products/:id  @productDetail`). The route is then the
+/// text before those spaces and tabs, and the name is what `waypoint build-check` generates
+/// the route's `RouteName` constant under (Documentation/decisions.md, "Route names").
+/// Every command reads the annotation off the line, so they all see the same route.
 struct RoutesFile: Sendable, Hashable {
-    /// A route and the 1-based line it is on.
+    /// A route, the 1-based line it is on, and its name annotation if it has one.
     struct Entry: Sendable, Hashable {
         let line: Int
         let route: String
+        /// The name the line gives the route, as written (checked by ``RouteNaming``).
+        let name: Name?
+
+        init(line: Int, route: String, name: Name? = nil) {
+            self.line = line
+            self.route = route
+            self.name = name
+        }
+    }
+
+    /// A name annotation: the text after `@`, and the column of the `@`.
+    struct Name: Sendable, Hashable {
+        let text: String
+        /// The 1-based column of the `@`, in Unicode scalars.
+        let column: Int
     }
 
     /// The file's path as given.
@@ -37,12 +58,52 @@ struct RoutesFile: Sendable, Hashable {
         .enumerated() {
             var line = rawLine
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            let isBlank = line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            if isBlank || line.first == UInt8(ascii: "#") { continue }
-            entries.append(Entry(line: index + 1, route: String(decoding: line, as: UTF8.self)))
+            if line.allSatisfy(Self.isSpaceOrTab) || line.first == UInt8(ascii: "#") { continue }
+            entries.append(Self.entry(line, number: index + 1))
         }
         self.entries = entries
         startsWithByteOrderMark = text.utf8.starts(with: [0xEF, 0xBB, 0xBF])
+    }
+
+    /// A file of `entries` read from `path`, without a byte order mark.
+    init(path: String, entries: [Entry]) {
+        self.path = path
+        self.entries = entries
+        startsWithByteOrderMark = false
+    }
+
+    /// The entry of a line that is not blank nor a comment: the route, and the name
+    /// annotation the line ends in, if any.
+    private static func entry(_ line: Substring.UTF8View, number: Int) -> Entry {
+        var end = line.endIndex
+        while end > line.startIndex, isSpaceOrTab(line[line.index(before: end)]) {
+            end = line.index(before: end)
+        }
+        var nameStart = end
+        while nameStart > line.startIndex, !isSpaceOrTab(line[line.index(before: nameStart)]) {
+            nameStart = line.index(before: nameStart)
+        }
+        var routeEnd = nameStart
+        while routeEnd > line.startIndex, isSpaceOrTab(line[line.index(before: routeEnd)]) {
+            routeEnd = line.index(before: routeEnd)
+        }
+        // An annotation needs a route before it and white space between them: `/x @a`, not
+        // `@a` (a route) nor `  @a` (a route that starts with spaces).
+        guard nameStart < end, line[nameStart] == UInt8(ascii: "@"), routeEnd > line.startIndex,
+            routeEnd < nameStart
+        else {
+            return Entry(line: number, route: String(decoding: line, as: UTF8.self))
+        }
+        let column = 1 + line[line.startIndex..<nameStart].count { $0 & 0xC0 != 0x80 }
+        let name = Name(
+            text: String(decoding: line[line.index(after: nameStart)..<end], as: UTF8.self), column: column)
+        return Entry(
+            line: number, route: String(decoding: line[line.startIndex..<routeEnd], as: UTF8.self), name: name
+        )
+    }
+
+    private static func isSpaceOrTab(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     /// The same file with the byte order mark, if any, taken off its first line: what
@@ -53,16 +114,9 @@ struct RoutesFile: Sendable, Hashable {
         let route = String(decoding: first.route.utf8.dropFirst(3), as: UTF8.self)
         var rest = Array(entries.dropFirst())
         if !route.isEmpty, !route.allSatisfy({ $0 == " " || $0 == "\t" }), !route.hasPrefix("#") {
-            rest.insert(Entry(line: 1, route: route), at: 0)
+            rest.insert(Entry(line: 1, route: route, name: first.name), at: 0)
         }
         return RoutesFile(path: path, entries: rest)
-    }
-
-    /// A file of `entries` read from `path`, without a byte order mark.
-    private init(path: String, entries: [Entry]) {
-        self.path = path
-        self.entries = entries
-        startsWithByteOrderMark = false
     }
 
     /// `path:line:column`, the location of a problem in the file.

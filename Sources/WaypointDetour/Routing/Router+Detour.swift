@@ -22,6 +22,34 @@ extension Router {
     }
 }
 
+extension DestinationRouter {
+    /// The destination of a processing result's link, as
+    /// ``Waypoint/DestinationRouter/destination(for:)-(RoutableLink)`` gives it; nil when the
+    /// result has no link or no route gives a destination.
+    public func destination(for result: DetourResult) -> Destination? {
+        result.link.flatMap { destination(for: $0) }
+    }
+
+    /// Pushes the link of a processing result with
+    /// ``Waypoint/DestinationRouter/handle(_:)-(RoutableLink)``; nil, without pushing, when
+    /// the result has no link.
+    @discardableResult
+    public func handle(_ result: DetourResult) -> DeepLinkResult? {
+        result.link.map { handle($0) }
+    }
+
+    /// Pushes the link of a processing result from asynchronous code, as
+    /// ``Waypoint/DestinationRouter/dispatch(_:isolation:)-(RoutableLink,_)`` does; nil when
+    /// the result has no link.
+    @discardableResult
+    public func dispatch(
+        _ result: DetourResult, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult? {
+        guard let link = result.link else { return nil }
+        return await dispatch(link)
+    }
+}
+
 /// A Detour link reaches the core router, its handlers and destinations as the URL
 /// `detour:` + its ``route`` (Documentation/spec/detour.md §9): scheme `detour`, no host, the path `pathname`
 /// and the query after the route's first `?`. Handlers get the core deep link, whose `url`

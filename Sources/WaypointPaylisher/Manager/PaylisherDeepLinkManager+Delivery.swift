@@ -57,7 +57,7 @@ extension PaylisherDeepLinkManager {
     /// - Returns: the result of ``handle(_:platformHint:)``, or nil when the activity was
     ///   ignored.
     @discardableResult
-    public func handle(userActivity: UserActivity) -> PaylisherHandleResult? {
+    package func handle(userActivity: UserActivity) -> PaylisherHandleResult? {
         guard userActivity.activityType == UserActivity.browsingWeb, let url = userActivity.webpageURL,
             PaylisherURIReference(url.absoluteString).isWeb
         else { return nil }

@@ -8,7 +8,7 @@ import Waypoint
 
 #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
     extension PaylisherDeepLinkManager {
-        /// Handles an `NSUserActivity` as ``handle(userActivity:)-(UserActivity)`` does.
+        /// Handles an `NSUserActivity` as `handle(userActivity:)` does for the internal value.
         @discardableResult
         public func handle(userActivity: NSUserActivity) -> PaylisherHandleResult? {
             handle(

@@ -79,9 +79,9 @@ public final class PaylisherSDK {
         manager.handle(url, platformHint: platformHint)
     }
 
-    /// Forwards to ``PaylisherDeepLinkManager/handle(userActivity:)-(UserActivity)``.
+    /// Forwards to `PaylisherDeepLinkManager.handle(userActivity:)`.
     @discardableResult
-    public func handle(userActivity: UserActivity) -> PaylisherHandleResult? {
+    package func handle(userActivity: UserActivity) -> PaylisherHandleResult? {
         manager.handle(userActivity: userActivity)
     }
 
@@ -97,13 +97,13 @@ public final class PaylisherSDK {
         handle(url).isTaken
     }
 
-    /// The SDK's name for ``handle(userActivity:)-(UserActivity)``: handles a universal link
+    /// The SDK's name for `handle(userActivity:)`: handles a universal link
     /// from a web-browsing activity.
     ///
     /// - Returns: whether the activity was a web-browsing one whose URL was taken as a deep
     ///   link.
     @discardableResult
-    public func handleUserActivity(_ userActivity: UserActivity) -> Bool {
+    package func handleUserActivity(_ userActivity: UserActivity) -> Bool {
         handle(userActivity: userActivity)?.isTaken ?? false
     }
 

@@ -27,7 +27,8 @@ package struct DetourTableAdapter: TableAdapter {
             results.append(
                 CheckResult(
                     name: tableCase.name, label: tableCase.label, input: tableCase.input,
-                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
+                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual),
+                    place: tableCase.place))
         }
         return results
     }

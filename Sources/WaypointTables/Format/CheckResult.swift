@@ -13,16 +13,20 @@ package struct CheckResult: Sendable {
     package let mismatches: [TableExpectation.Mismatch]
     /// More about a failure, such as the message of a registration error.
     package let note: String?
+    /// Where in its table the check comes from: `cases[2]`, `routes[0]`; empty for the
+    /// table as a whole. ``PatternTable/line(at:)`` turns it into a line of the file.
+    package let place: [JSONLineMap.Step]
 
     package init(
         name: String, label: String, input: String, mismatches: [TableExpectation.Mismatch],
-        note: String? = nil
+        note: String? = nil, place: [JSONLineMap.Step] = []
     ) {
         self.name = name
         self.label = label
         self.input = input
         self.mismatches = mismatches
         self.note = note
+        self.place = place
     }
 
     /// Whether the check passed.

@@ -8,6 +8,27 @@ package struct PatternTable: Sendable {
     package let index: Int
     /// The table's JSON object.
     package let members: [String: JSONValue]
+    /// Where the file's values are, and the path of this table among them, when the file
+    /// was read recording lines.
+    private let lines: (map: JSONLineMap, root: [JSONLineMap.Step])?
+
+    package init(
+        file: String, index: Int, members: [String: JSONValue],
+        lines: (map: JSONLineMap, root: [JSONLineMap.Step])? = nil
+    ) {
+        self.file = file
+        self.index = index
+        self.members = members
+        self.lines = lines
+    }
+
+    /// The 1-based line in the file where the value at `path` of this table starts (`[]`
+    /// for the table itself, `[.key("cases"), .index(0)]` for its first case); nil when the
+    /// file was read without recording lines, or the table has no such value.
+    package func line(at path: [JSONLineMap.Step]) -> Int? {
+        guard let lines else { return nil }
+        return lines.map.line(at: lines.root + path)
+    }
 
     /// The table's `description`, when it has one.
     package var description: String? {

@@ -17,4 +17,9 @@ package struct TableCase: Sendable {
 
     /// The whole case object, for adapters whose cases carry more (such as a mode).
     package let members: [String: JSONValue]
+
+    /// Where the case is in its table: `cases[number - 1]`.
+    package var place: [JSONLineMap.Step] {
+        [.key("cases"), .index(number - 1)]
+    }
 }

@@ -4,8 +4,14 @@
 package struct TableError: Error, Sendable, Hashable {
     /// The problem, such as `case 3: "input" must be a string`.
     package let message: String
+    /// For text that is not JSON, the 1-based line of the problem (the message names it too).
+    package let line: Int?
+    /// For text that is not JSON, the 1-based column of the problem.
+    package let column: Int?
 
-    package init(_ message: String) {
+    package init(_ message: String, line: Int? = nil, column: Int? = nil) {
         self.message = message
+        self.line = line
+        self.column = column
     }
 }

@@ -31,7 +31,8 @@ package struct PaylisherTableAdapter: TableAdapter {
             results.append(
                 CheckResult(
                     name: tableCase.name, label: tableCase.label, input: tableCase.input,
-                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
+                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual),
+                    place: tableCase.place))
         }
         return results
     }

@@ -81,15 +81,17 @@ package struct RouterTableAdapter: TableAdapter {
         // The table's routes go in with one call, which builds the table once; only when
         // some route fails does each go in on its own, so the failures can be named.
         let router = Router(options: routerOptions)
-        let plain = routes.filter { $0.1 == nil }.map { ($0.0, RouteHandler.closure { _ in }) }
+        let plain = routes.filter { $0.1 == nil }.map { (RouteName($0.0), RouteHandler.closure { _ in }) }
         let registeredAtOnce = (try? router.register(plain)) != nil
         // Routes that must fail are tried on a router of their own, so one that registers
         // anyway cannot change the other cases.
         let scratch = Router(options: routerOptions)
         var results: [CheckResult] = []
-        for (route, expectedKind) in routes where expectedKind != nil || !registeredAtOnce {
+        for (offset, (route, expectedKind)) in routes.enumerated()
+        where expectedKind != nil || !registeredAtOnce {
             results += Self.register(
-                route, expecting: expectedKind, in: expectedKind == nil ? router : scratch)
+                route, expecting: expectedKind, in: expectedKind == nil ? router : scratch,
+                place: [.key("routes"), .index(offset)])
         }
         for tableCase in cases {
             var actual = router.tableRecord(tableCase.input)
@@ -97,37 +99,42 @@ package struct RouterTableAdapter: TableAdapter {
             results.append(
                 CheckResult(
                     name: tableCase.name, label: tableCase.label, input: tableCase.input,
-                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual)))
+                    mismatches: TableExpectation.mismatches(expected: tableCase.expect, actual: actual),
+                    place: tableCase.place))
         }
-        if let extra { results.append(extra.check(routes: plain.map(\.0), options: routerOptions)) }
+        if let extra { results.append(extra.check(routes: plain.map(\.0.route), options: routerOptions)) }
         return results
     }
 
-    /// Registers `route`; the check results it gives (none for a plain route that registers).
+    /// Registers `route`, at `place` in its table; the check results it gives (none for a
+    /// plain route that registers).
     private static func register(
-        _ route: String, expecting expectedKind: RouteError.Kind?, in router: Router
+        _ route: String, expecting expectedKind: RouteError.Kind?, in router: Router,
+        place: [JSONLineMap.Step]
     ) -> [CheckResult] {
         let name = "route \(route.quoted)"
         let expected: JSONValue = expectedKind.map { .string($0.rawValue) } ?? .null
         let wasRegistered = router.routes.contains(route)
         do {
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
             guard let expectedKind else { return [] }
-            if !wasRegistered { router.remove(route) }
+            if !wasRegistered { router.remove(RouteName(route)) }
             return [
                 CheckResult(
                     name: name, label: name, input: route,
                     mismatches: registrationMismatches(expected, .null),
-                    note: "the route registered; expected the error kind \(expectedKind.rawValue)")
+                    note: "the route registered; expected the error kind \(expectedKind.rawValue)",
+                    place: place)
             ]
         } catch {
             if error.kind == expectedKind {
-                return [CheckResult(name: name, label: name, input: route, mismatches: [])]
+                return [CheckResult(name: name, label: name, input: route, mismatches: [], place: place)]
             }
             let mismatches = registrationMismatches(expected, .string(error.kind.rawValue))
             return [
                 CheckResult(
-                    name: name, label: name, input: route, mismatches: mismatches, note: error.message)
+                    name: name, label: name, input: route, mismatches: mismatches, note: error.message,
+                    place: place)
             ]
         }
     }

@@ -36,7 +36,7 @@ enum SampleURLs {
     /// every route, asked for all matches of each URL).
     static func matched(by routes: [String], options: RouterOptions) throws -> [String: Set<String>] {
         let router = Router(options: options)
-        try router.register(routes.map { ($0, RouteHandler.closure { _ in }) })
+        try router.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
         var matched: [String: Set<String>] = Dictionary(uniqueKeysWithValues: routes.map { ($0, []) })
         for url in all {
             for match in router.matches(url) { matched[match.route, default: []].insert(url) }

@@ -71,12 +71,10 @@ struct LazyQueryTests {
 
     /// Declines every link after reading its query.
     private struct ReadingDecliner: DeepLinkHandler {
-        func shouldHandle(_ deepLink: DeepLink) -> Bool {
+        func handle(_ deepLink: DeepLink) -> DeepLinkHandling {
             _ = deepLink.queryParameters
-            return false
+            return .declined
         }
-
-        func handle(_ deepLink: DeepLink) -> DeepLinkHandling { .handled }
     }
 
     @Test("dispatch parses nothing for a handler that does not read the query")

@@ -224,7 +224,7 @@ struct ReverseRoutingPropertyTests {
             for _ in 0..<(1 + Int(generator.random.next() % 3)) {
                 let route = generator.route()
                 guard !routes.contains(where: { $0.route == route.route }) else { continue }
-                try router.register(route.route) { _ in }
+                try router.register(RouteName(route.route)) { _ in }
                 routes.append(route)
             }
             let target = generator.pick(routes)
@@ -238,7 +238,7 @@ struct ReverseRoutingPropertyTests {
             let scheme = target.route.hasPrefix("myapp://") ? nil : generator.pick(["myapp", "https"])
             let detail = "\(label): routes \(routes.map(\.route)), target \(target.route), \(parameters)"
             let result = Result { () throws(ReverseRoutingError) in
-                try router.url(for: target.route, parameters: parameters, scheme: scheme)
+                try router.url(for: RouteName(target.route), parameters: parameters, scheme: scheme)
             }
             switch result {
             case .success(let url):
@@ -308,7 +308,7 @@ struct ReverseRoutingPropertyTests {
             let scheme = String(url.prefix { $0 != ":" })
             let again = Result { () throws(ReverseRoutingError) in
                 try router.url(
-                    for: target.route, parameters: otherGiven,
+                    for: RouteName(target.route), parameters: otherGiven,
                     scheme: target.route.hasPrefix("myapp://") ? nil : scheme)
             }
             switch again {

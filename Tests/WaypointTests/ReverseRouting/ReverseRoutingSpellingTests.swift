@@ -53,8 +53,8 @@ struct ReverseRoutingSpellingTests {
         ])
     func returned(_ test: Case) throws {
         let router = Router(options: RouterOptions(strictTrailingSlash: test.strict))
-        for route in test.routes { try router.register(route) { _ in } }
-        let url = try router.url(for: test.route, parameters: test.parameters, scheme: "app")
+        for route in test.routes { try router.register(RouteName(route)) { _ in } }
+        let url = try router.url(for: RouteName(test.route), parameters: test.parameters, scheme: "app")
         #expect(url.absoluteString == test.url)
         let match = try #require(router.match(url))
         #expect(match.route == test.route)
@@ -88,9 +88,9 @@ struct ReverseRoutingSpellingTests {
         ])
     func refused(_ test: Refusal) throws {
         let router = Router()
-        for route in test.routes { try router.register(route) { _ in } }
+        for route in test.routes { try router.register(RouteName(route)) { _ in } }
         #expect(throws: test.error) {
-            try router.url(for: test.route, parameters: test.parameters, scheme: "app")
+            try router.url(for: RouteName(test.route), parameters: test.parameters, scheme: "app")
         }
     }
 

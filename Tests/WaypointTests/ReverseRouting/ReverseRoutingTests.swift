@@ -62,9 +62,9 @@ struct ReverseRoutingTests {
         ])
     func builds(_ buildCase: BuildCase) throws {
         let router = Router()
-        try router.register(buildCase.route) { _ in }
+        try router.register(RouteName(buildCase.route)) { _ in }
         let url = try router.url(
-            for: buildCase.route, parameters: buildCase.parameters, scheme: buildCase.scheme,
+            for: RouteName(buildCase.route), parameters: buildCase.parameters, scheme: buildCase.scheme,
             host: buildCase.host)
         #expect(url.absoluteString == buildCase.url)
         let match = try #require(router.match(url))
@@ -189,11 +189,11 @@ struct ReverseRoutingTests {
     func errors(_ errorCase: ErrorCase) throws {
         let router = Router()
         for route in errorCase.routes {
-            try router.register(route) { _ in }
+            try router.register(RouteName(route)) { _ in }
         }
         #expect(throws: errorCase.error) {
             try router.url(
-                for: errorCase.route, parameters: errorCase.parameters, scheme: errorCase.scheme,
+                for: RouteName(errorCase.route), parameters: errorCase.parameters, scheme: errorCase.scheme,
                 host: errorCase.host)
         }
         #expect(errorCase.error.description == errorCase.message)

@@ -12,10 +12,23 @@ struct JSONParser {
     private let maximumDepth: Int
     private var index = 0
 
-    /// A parser over valid UTF-8 `bytes`, such as a Swift string's.
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    /// How deep values have their lines recorded in ``lines``; 0 records nothing (the
+    /// parser then does no more than one comparison per value for it).
+    private let recordingDepth: Int
+    /// The lines of the values recorded so far.
+    private(set) var lines = JSONLineMap()
+    /// While recording: the step to each open container but the root, outermost first.
+    private var containerSteps: [JSONLineMap.Step] = []
+    /// While recording: a byte offset already counted and its 1-based line, so lines are
+    /// counted in one pass however many values are recorded.
+    private var counted = (offset: 0, line: 1)
+
+    /// A parser over valid UTF-8 `bytes`, such as a Swift string's, that records the lines
+    /// of values down to `recordingDepth` (0: none).
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, recordingDepth: Int = 0) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.recordingDepth = recordingDepth
     }
 
     /// Parses the whole input as one JSON value.
@@ -35,6 +48,7 @@ struct JSONParser {
         nextValue: while true {
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput(expected: "a value") }
+            let step = recordingDepth > 0 ? record(in: frames.last, values: values.count, keys: keys) : nil
             var value: JSONValue
             switch bytes[index] {
             case UInt8(ascii: "{"):
@@ -42,6 +56,7 @@ struct JSONParser {
                     value = .object([:])
                 } else {
                     keys.append(try parseKey(expected: "a string or \"}\""))
+                    if let step { containerSteps.append(step) }
                     frames.append(.object(valueStart: values.count, keyStart: keys.count - 1))
                     continue nextValue
                 }
@@ -49,6 +64,7 @@ struct JSONParser {
                 if try openContainer(depth: frames.count, closedBy: UInt8(ascii: "]")) {
                     value = .array([])
                 } else {
+                    if let step { containerSteps.append(step) }
                     frames.append(.array(valueStart: values.count))
                     continue nextValue
                 }
@@ -79,6 +95,7 @@ struct JSONParser {
                         value = .array(Array(values[valueStart...]))
                         values.removeSubrange(valueStart...)
                         frames.removeLast()
+                        if recordingDepth > 0 && !frames.isEmpty { containerSteps.removeLast() }
                     default:
                         throw unexpectedCharacter(expected: "\",\" or \"]\"")
                     }
@@ -103,6 +120,7 @@ struct JSONParser {
                         values.removeSubrange(valueStart...)
                         keys.removeSubrange(keyStart...)
                         frames.removeLast()
+                        if recordingDepth > 0 && !frames.isEmpty { containerSteps.removeLast() }
                     default:
                         throw unexpectedCharacter(expected: "\",\" or \"}\"")
                     }
@@ -112,6 +130,28 @@ struct JSONParser {
             guard index == bytes.count else { throw unexpectedCharacter(expected: "end of input") }
             return value
         }
+    }
+
+    // MARK: - Lines
+
+    /// Records the line of the value starting at `index`, inside `frame` (nil for the
+    /// root) that holds `values` values so far and whose last key is the last of `keys`,
+    /// when it is no deeper than ``recordingDepth``; returns its step from its container
+    /// (nil for the root), which a container keeps while it is open.
+    private mutating func record(in frame: Frame?, values: Int, keys: [String]) -> JSONLineMap.Step? {
+        let step: JSONLineMap.Step? =
+            switch frame {
+            case nil: nil
+            case .array(let valueStart): .index(values - valueStart)
+            case .object: keys.last.map(JSONLineMap.Step.key)
+            }
+        let depth = containerSteps.count + (step == nil ? 0 : 1)
+        if depth <= recordingDepth {
+            counted.line += bytes[counted.offset..<index].count(where: { $0 == UInt8(ascii: "\n") })
+            counted.offset = index
+            lines.record(containerSteps + (step.map { [$0] } ?? []), line: counted.line)
+        }
+        return step
     }
 
     // MARK: - Tokens

@@ -1,0 +1,246 @@
+import Foundation
+
+/// The core that ``Router`` and ``DestinationRouter`` share: registered routes, each with
+/// one value of the face's own type (a ``RouteHandler`` for the router, a builder and
+/// printer for the destination router), compiled into one ``RouteTable`` and published
+/// together, so that a reader that sees a route sees its value.
+///
+/// Registration compiles the route and publishes a new immutable ``Snapshot``; readers
+/// take a reference to the current one and never wait for a registration to compile or
+/// build. Registrations are serialised among themselves. A struct of two references, so a
+/// face that stores it reaches the published snapshot as if it held it itself.
+struct RouteBook<Value: Sendable>: Sendable {
+    /// The options every route is compiled with.
+    let options: RouterOptions
+    /// The published state: lookups borrow it without a lock or a retain (``Publication``);
+    /// dispatch and the rest take a reference to it.
+    private let published: Publication<Snapshot>
+    /// The state registrations edit, one at a time.
+    private let registry: Locked<Registry>
+
+    /// What a lookup reads: the compiled table, the values by route order, and what
+    /// decides whether a link is let in (the gate, held delivery, route conditions).
+    final class Snapshot: Sendable {
+        let table: RouteTable
+        /// The values by route *order* (see ``RouteTable``), shared with the registry.
+        let values: AppendLog<Value>
+        let gate: (@Sendable (URL) -> Bool)?
+        /// Whether delivery may be held: links go to ``delivery`` first, which decides under
+        /// its lock. False while the router is open, so an ordinary dispatch pays one test.
+        let holds: Bool
+        /// Whether any route requires a condition, so that a dispatch looks at
+        /// ``requirements`` only then.
+        let hasRequirements: Bool
+        /// The conditions routes require, by route order.
+        let requirements: [Int: LinkCondition]
+        /// The face's held and waiting links.
+        let delivery: DeliveryGate
+
+        init(
+            table: RouteTable, values: AppendLog<Value>, gate: (@Sendable (URL) -> Bool)?, holds: Bool,
+            requirements: [Int: LinkCondition], delivery: DeliveryGate
+        ) {
+            self.table = table
+            self.values = values
+            self.gate = gate
+            self.holds = holds
+            self.hasRequirements = !requirements.isEmpty
+            self.requirements = requirements
+            self.delivery = delivery
+        }
+
+        /// The value of the route at `priority`.
+        @inline(__always)
+        func value(atPriority priority: Int) -> Value {
+            values[Int(table.order(ofPriority: priority).rawValue)]
+        }
+
+        /// The value of the route registered with `order`.
+        @inline(__always)
+        func value(ofOrder order: RouteTable.RegistrationOrder) -> Value {
+            values[Int(order.rawValue)]
+        }
+
+        /// The condition the route at `priority` requires, if any.
+        func requirement(atPriority priority: Int) -> LinkCondition? {
+            hasRequirements ? requirements[Int(table.order(ofPriority: priority).rawValue)] : nil
+        }
+    }
+
+    private struct Registry: Sendable {
+        var builder: RouteTable.Builder
+        /// The values by route order; an entry of a removed route stays until a rebuild.
+        var values = AppendLog<Value>(capacity: 16)
+        /// Each registered route's order.
+        var orders: [String: Int32] = [:]
+        var gate: (@Sendable (URL) -> Bool)?
+        /// The condition each route requires, by route string.
+        var requirements: [String: LinkCondition] = [:]
+        /// Whether published snapshots send links to the delivery gate first.
+        var holds = false
+        let delivery: DeliveryGate
+
+        /// Rebuilds the table from the live routes when dead entries outweigh them.
+        mutating func collectGarbage() {
+            guard builder.needsRebuild else { return }
+            let live = RouteTable(builder).routes
+            let oldOrders = orders
+            builder = builder.rebuilt()
+            var fresh = AppendLog<Value>(capacity: max(16, live.count))
+            orders = [:]
+            orders.reserveCapacity(live.count)
+            for (order, route) in live.enumerated() {
+                let name = route.pattern.route
+                if let old = oldOrders[name] { fresh = fresh.appending(values[Int(old)]) }
+                orders[name] = Int32(order)
+            }
+            values = fresh
+        }
+
+        /// The snapshot of the registry's state, after reclaiming garbage when it is due.
+        mutating func snapshot() -> Snapshot {
+            collectGarbage()
+            var byOrder: [Int: LinkCondition] = [:]
+            for (route, condition) in requirements {
+                if let order = orders[route] { byOrder[Int(order)] = condition }
+            }
+            return Snapshot(
+                table: builder.publish(), values: values, gate: gate, holds: holds, requirements: byOrder,
+                delivery: delivery)
+        }
+    }
+
+    /// An empty book whose routes are compiled with `options`; `delivery` is the face's
+    /// held and waiting links.
+    init(options: RouterOptions, delivery: DeliveryGate) {
+        self.options = options
+        var registry = Registry(
+            builder: RouteTable.Builder(options: options, limits: RegexLimits(options: options)),
+            delivery: delivery)
+        published = Publication(registry.snapshot())
+        self.registry = Locked(registry)
+    }
+
+    /// The current snapshot, as a reference of the caller's.
+    var snapshot: Snapshot {
+        published.current
+    }
+
+    /// The current snapshot's table, as a reference of the caller's.
+    var table: RouteTable {
+        published.current.table
+    }
+
+    /// Calls `body` with the current snapshot's table, borrowed: what a lookup reads, for
+    /// no lock, retain or release. `body` must not run the user's code (a handler, a gate, a
+    /// builder), which might register a route: see ``Publication/read(_:)``.
+    @inline(__always)
+    func withTable<Result>(_ body: (RouteTable) -> Result) -> Result {
+        published.read { body($0.table) }
+    }
+
+    /// The snapshot current now and the order of `route` in it, read under the registration
+    /// lock so that the two agree: reverse routing's lookup of a route by its string, one
+    /// hash lookup whatever the number of routes.
+    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
+        registry.withLock { registry in
+            guard let order = registry.orders[route] else { return nil }
+            return (published.current, order)
+        }
+    }
+
+    /// The value `route` is registered with, if it is.
+    func value(ofRoute route: String) -> Value? {
+        registry.withLock { registry in registry.orders[route].map { registry.values[Int($0)] } }
+    }
+
+    /// Registers routes in order with one publication: a new route goes last, a registered
+    /// one keeps its place and gets the new value.
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
+    /// - Complexity: O(m) for m new routes, amortised; O(n) for each replaced value.
+    func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
+        var compiled: [(route: String, value: Value, compiled: CompiledRoute?)] = []
+        // Routes already registered, or earlier in this batch, only replace a value; the
+        // others compile outside the lock.
+        var batch: Set<String> = []
+        for (route, value) in routes {
+            let known = !batch.insert(route).inserted || registry.withLock { $0.orders[route] != nil }
+            compiled.append((route, value, known ? nil : try CompiledRoute(route, options: options)))
+        }
+        registry.withLock { registry in
+            for (route, value, compiledRoute) in compiled {
+                if let order = registry.orders[route] {
+                    // Published tables read the old entry: replace it in a copy.
+                    var copy = AppendLog<Value>(capacity: registry.values.capacity)
+                    for index in 0..<registry.values.count {
+                        copy = copy.appending(index == Int(order) ? value : registry.values[index])
+                    }
+                    registry.values = copy
+                } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
+                    // (A route compiled here was removed by another registration after this
+                    // one saw it registered.)
+                    let order = registry.builder.add(route)
+                    registry.orders[route.pattern.route] = order
+                    registry.values = registry.values.appending(value)
+                }
+            }
+            publish(&registry)
+        }
+    }
+
+    /// Removes `route`.
+    ///
+    /// - Returns: whether the route was registered.
+    func remove(_ route: String) -> Bool {
+        registry.withLock { registry in
+            guard let order = registry.orders.removeValue(forKey: route) else { return false }
+            registry.requirements[route] = nil
+            registry.builder.remove(order: order)
+            publish(&registry)
+            return true
+        }
+    }
+
+    /// Sets the check every link must pass before it is matched; nil for none.
+    func setGate(_ gate: (@Sendable (URL) -> Bool)?) {
+        registry.withLock { registry in
+            registry.gate = gate
+            publish(&registry)
+        }
+    }
+
+    /// Publishes whether links go to the delivery gate first, as `holds` says now, read
+    /// under the registration lock (see ``Router/republishHold()``).
+    func republishHold(_ holds: () -> Bool) {
+        registry.withLock { registry in
+            let holds = holds()
+            guard holds != registry.holds else { return }
+            registry.holds = holds
+            publish(&registry)
+        }
+    }
+
+    /// Sets the condition `route` requires; nil for none.
+    ///
+    /// - Returns: whether the route is registered.
+    func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
+        registry.withLock { registry in
+            guard registry.orders[route] != nil else { return false }
+            guard registry.requirements[route] != condition else { return true }
+            registry.requirements[route] = condition
+            publish(&registry)
+            return true
+        }
+    }
+
+    /// The condition `route` requires, if any.
+    func requirement(of route: String) -> LinkCondition? {
+        registry.withLock { $0.requirements[route] }
+    }
+
+    /// Publishes the registry's state.
+    private func publish(_ registry: inout Registry) {
+        published.publish(registry.snapshot())
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// The push side (Documentation/spec/routing.md §10): links handed to the destination router
+/// become destinations delivered to the app's receiver, through the same dispatch, hold and
+/// conditions as ``Router``'s handlers.
+///
+/// ```swift
+/// import Foundation
+/// import Waypoint
+///
+/// enum Screen: Hashable, Sendable { case product(Int) }
+///
+/// @MainActor final class Navigation {
+///     var path: [Screen] = []
+///     let screens = DestinationRouter<Screen>()
+///
+///     init() throws {
+///         try screens.register("/products/:id") { link in
+///             .product(try link.parameters.require("id", as: Int.self))
+///         }
+///         screens.onDestination { [weak self] screen in self?.path.append(screen) }
+///     }
+///
+///     func open(_ url: URL) {
+///         screens.handle(url)  // from SwiftUI's onOpenURL, on the main actor
+///     }
+/// }
+/// ```
+extension DestinationRouter {
+    /// Sets where pushed destinations go: the receiver runs on the main actor with each
+    /// destination a pushed link gives (``handle(_:)-(URL)``, ``dispatch(_:isolation:)-(URL,_)``,
+    /// and the links ``delivery`` releases or approves). Setting it again replaces it; nil
+    /// removes it, and a pushed link then fails with ``RoutingFailure/handlerHasNoTarget``.
+    public func onDestination(_ receiver: (@MainActor @Sendable (Destination) -> Void)?) {
+        push.setReceiver(receiver)
+    }
+
+    /// Links that wait: the hold until the app is ready, the conditions routes require,
+    /// and the reports of what became of each (``LinkDelivery``), as ``Router/delivery``.
+    public var delivery: LinkDelivery {
+        LinkDelivery(self)
+    }
+
+    /// Pushes `url`: the destination of the earliest-registered matching route whose builder
+    /// gives one goes to the receiver (``onDestination(_:)``), on the main actor, before
+    /// this returns when it is called there.
+    ///
+    /// As ``Router/handle(_:)-(URL)`` does with a main-actor handler, called off the main
+    /// actor it stops with ``RoutingFailure/requiresMainActor``: use
+    /// ``dispatch(_:isolation:)-(URL,_)`` there. An asynchronous builder is started in a task
+    /// (``PendingDelivery/running(_:)``); a held link or one waiting for a condition is
+    /// ``PendingDelivery/held`` or ``PendingDelivery/awaitingApproval(_:)``.
+    ///
+    /// - Returns: handled when the receiver got the destination; otherwise why not
+    ///   (``RoutingFailure/routeNotFound`` when no builder gave one).
+    @discardableResult
+    public func handle(_ url: URL) -> DeepLinkResult {
+        LinkDispatch.handle(LinkRequest(url), in: book.snapshot, handlers: handlers)
+    }
+
+    /// Pushes the URL string `url` as ``handle(_:)-(URL)`` does; a string that Foundation
+    /// cannot make a `URL` of is not handled, with ``RoutingFailure/invalidURL``.
+    @discardableResult
+    public func handle(_ url: String) -> DeepLinkResult {
+        guard let parsed = URL(string: url) else { return .failed(.invalidURL) }
+        return LinkDispatch.handle(
+            LinkRequest(matchURL: url, url: parsed), in: book.snapshot, handlers: handlers)
+    }
+
+    /// Pushes an adapter's link, matched as ``Router/match(_:)-(RoutableLink)`` matches it,
+    /// as ``handle(_:)-(URL)`` pushes a URL.
+    @discardableResult
+    public func handle(_ link: some RoutableLink) -> DeepLinkResult {
+        LinkDispatch.handle(link.linkRequest, in: book.snapshot, handlers: handlers)
+    }
+
+    /// Pushes `url`, then calls `completion` with the result on the main queue, always
+    /// asynchronously, as ``Router/handle(_:completion:)-(URL,_)`` does.
+    public func handle(_ url: URL, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void) {
+        LinkDispatch.handle(LinkRequest(url), in: book.snapshot, handlers: handlers, completion: completion)
+    }
+
+    /// Pushes `url` from asynchronous code and returns once the receiver has the destination
+    /// (or why it has none), hopping to the main actor for it and awaiting an asynchronous
+    /// builder in the calling task: cancelling the task cancels the builder.
+    ///
+    /// - Parameters:
+    ///   - url: The URL to push.
+    ///   - isolation: The caller's actor, which the dispatch runs on; leave the default.
+    @discardableResult
+    public func dispatch(_ url: URL, isolation: isolated (any Actor)? = #isolation) async -> DeepLinkResult {
+        await LinkDispatch.dispatch(LinkRequest(url), in: book.snapshot, handlers: handlers)
+    }
+
+    /// Pushes an adapter's link from asynchronous code, as ``dispatch(_:isolation:)-(URL,_)``
+    /// pushes a URL.
+    @discardableResult
+    public func dispatch(
+        _ link: some RoutableLink, isolation: isolated (any Actor)? = #isolation
+    ) async -> DeepLinkResult {
+        await LinkDispatch.dispatch(link.linkRequest, in: book.snapshot, handlers: handlers)
+    }
+
+    /// What a pushed link's routes run.
+    var handlers: DestinationHandlers<Destination> {
+        DestinationHandlers(push: push)
+    }
+}
+
+extension DestinationRouter: DeliveryFace {
+    func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart {
+        LinkDispatch.startDeferred(request, in: book.snapshot, handlers: handlers, pass: pass)
+    }
+
+    func republishHold() {
+        book.republishHold { deferred.holdsOrReleases }
+    }
+
+    func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
+        book.setRequirement(condition, for: route)
+    }
+
+    func requirement(of route: String) -> LinkCondition? {
+        book.requirement(of: route)
+    }
+}
+
+/// Where a destination router's pushed destinations go, and which asynchronous build is
+/// the newest: a build that a newer link overtook is cancelled and delivers nothing.
+final class DestinationPush<Destination: Sendable>: Sendable {
+    private struct State: Sendable {
+        var receiver: (@MainActor @Sendable (Destination) -> Void)?
+        /// Bumped by every link that reaches a builder and is delivered or starts a fetch.
+        var generation: UInt64 = 0
+        /// The fetches under way, by generation, to cancel when a newer link comes.
+        var fetches: [UInt64: @Sendable () -> Void] = [:]
+    }
+
+    private let state = Locked(State())
+
+    func setReceiver(_ receiver: (@MainActor @Sendable (Destination) -> Void)?) {
+        state.withLock { $0.receiver = receiver }
+    }
+
+    var receiver: (@MainActor @Sendable (Destination) -> Void)? {
+        state.withLock { $0.receiver }
+    }
+
+    /// A newer link is delivered or starts fetching: cancels the fetches under way.
+    ///
+    /// - Returns: the new generation, which the fetch that starts now carries.
+    func overtake(cancel: (@Sendable () -> Void)? = nil) -> UInt64 {
+        let cancelled = state.withLock { state -> [@Sendable () -> Void] in
+            state.generation += 1
+            let cancelled = Array(state.fetches.values)
+            state.fetches = cancel.map { [state.generation: $0] } ?? [:]
+            return cancelled
+        }
+        for cancel in cancelled { cancel() }
+        return state.withLock { $0.generation }
+    }
+
+    /// Ends the fetch of `generation`.
+    ///
+    /// - Returns: whether it is still the newest, so that its destination may be delivered.
+    func finish(_ generation: UInt64) -> Bool {
+        state.withLock { state in
+            state.fetches[generation] = nil
+            return state.generation == generation
+        }
+    }
+}
+
+/// What a fetch a newer link overtook throws: its dispatch fails with
+/// ``RoutingFailure/superseded``.
+struct SupersededFetch: DispatchFailure {
+    var failure: RoutingFailure { .superseded }
+}
+
+/// A destination router's routes as a pushed link's dispatch runs them: a builder, then the
+/// receiver on the main actor.
+struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
+    let push: DestinationPush<Destination>
+
+    func handler(for value: AnyDestinationEntry) -> RouteHandler {
+        let entry = DestinationEntry<Destination>.of(value)
+        switch entry.build {
+        case .synchronous(let build):
+            return .mainActorHandler(BuildThenReceive(build: build, push: push))
+        case .asynchronous(let build):
+            let push = push
+            return .asynchronous { link in try await Self.fetch(link, with: build, push: push) }
+        }
+    }
+
+    /// Runs an asynchronous builder in a task a newer link can cancel, then hands its
+    /// destination to the receiver unless a newer link overtook it.
+    private static func fetch(
+        _ link: DeepLink, with build: @escaping DestinationRouter<Destination>.AsyncBuilder,
+        push: DestinationPush<Destination>
+    ) async throws {
+        guard push.receiver != nil else { throw NoReceiver() }
+        let task = Task { try await build(link) }
+        let generation = push.overtake(cancel: { task.cancel() })
+        let destination: Destination
+        do {
+            destination = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            // A fetch a newer link cancelled reports that, whatever the builder threw.
+            guard push.finish(generation) else { throw SupersededFetch() }
+            throw error
+        }
+        guard push.finish(generation) else { throw SupersededFetch() }
+        guard let receiver = push.receiver else { throw NoReceiver() }
+        await receiver(destination)
+    }
+
+    /// What a fetch throws when no receiver takes its destination: its dispatch fails with
+    /// ``RoutingFailure/handlerHasNoTarget``.
+    struct NoReceiver: DispatchFailure {
+        var failure: RoutingFailure { .handlerHasNoTarget }
+    }
+}
+
+/// A synchronous builder and the receiver, as the main-actor handler a pushed link runs.
+private struct BuildThenReceive<Destination: Sendable>: MainActorDeepLinkHandler {
+    let build: DestinationRouter<Destination>.Builder
+    let push: DestinationPush<Destination>
+
+    nonisolated init(
+        build: @escaping DestinationRouter<Destination>.Builder, push: DestinationPush<Destination>
+    ) {
+        self.build = build
+        self.push = push
+    }
+
+    func handle(_ deepLink: DeepLink) -> DeepLinkHandling {
+        guard let receiver = push.receiver else { return .noTarget }
+        guard let destination = try? build(deepLink) else { return .declined }
+        _ = push.overtake()
+        receiver(destination)
+        return .handled
+    }
+}
+
+extension DestinationRouter {
+    /// Pushes a universal link: a browsing-web activity is pushed as its web page URL by
+    /// ``handle(_:)-(URL)``; any other activity is not. The public form takes an
+    /// `NSUserActivity` (Apple platforms).
+    ///
+    /// - Returns: whether the receiver got a destination, or the link was taken on its way.
+    @discardableResult
+    package func handle(userActivity: UserActivity) -> Bool {
+        guard let url = userActivity.routableURL else { return false }
+        let result = handle(url)
+        return result.isHandled || result.pending != nil
+    }
+}
