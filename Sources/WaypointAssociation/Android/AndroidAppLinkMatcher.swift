@@ -1,0 +1,103 @@
+/// Decides which links open an Android app as verified App Links, from its intent filters
+/// and, optionally, the hosts whose `assetlinks.json` names it and their dynamic rules.
+///
+/// A link opens the app when a filter that can be verified
+/// (``AndroidIntentFilter/verificationProblems`` is empty) takes it, its host is verified,
+/// and, where dynamic rules apply, they let it (Documentation/android-app-links.md §2):
+///
+/// - the link's scheme is one of the filter's (compared exactly, as Android does);
+/// - its host is one of the filter's: compared without regard to case, as Android's matching
+///   does (its documentation says hosts are case-sensitive and asks for lower case, so
+///   write them in lower case); a host written `*.example.com` takes any host that ends in
+///   `.example.com`; a port written with a host must be the link's;
+/// - its decoded path matches one of the filter's path attributes (``AndroidPathPattern``),
+///   when it has any.
+///
+/// Filters with an ``AndroidIntentFilter/unsupported`` part are left out.
+public struct AndroidAppLinkMatcher: Sendable {
+    /// The filters, in order.
+    public let filters: [AndroidIntentFilter]
+    /// The hosts whose `assetlinks.json` lets the app open links, lower-cased; nil to take
+    /// every host as verified.
+    public let verifiedHosts: Set<String>?
+    /// The dynamic rules that apply, or nil for devices that do not apply any (before
+    /// Android 15, or without Google services).
+    public let dynamicRules: AndroidDynamicRules?
+
+    /// A matcher of `filters`.
+    ///
+    /// - Parameters:
+    ///   - filters: The app's intent filters, in manifest order.
+    ///   - verifiedHosts: The hosts whose `assetlinks.json` names the app (see
+    ///     ``AssetLinks/handlesAllURLs(package:fingerprint:)``); nil to take every host as
+    ///     verified.
+    ///   - dynamicRules: The dynamic rules of the link's host, for Android 15 and later.
+    public init(
+        _ filters: [AndroidIntentFilter], verifiedHosts: Set<String>? = nil, dynamicRules: AndroidDynamicRules? = nil
+    ) {
+        self.filters = filters
+        self.verifiedHosts = verifiedHosts.map { Set($0.map { $0.lowercased() }) }
+        self.dynamicRules = dynamicRules
+    }
+
+    /// What Android does with `url`.
+    ///
+    /// - Complexity: linear in the filters' path attributes times the path's length.
+    public func decision(for url: String) -> AndroidAppLinkDecision {
+        guard let link = AndroidLinkURI(url) else {
+            return AndroidAppLinkDecision(outcome: .noFilter, filter: nil, path: nil, dynamicRule: nil)
+        }
+        var firstTaker: (filter: Int, path: Int?)?
+        var verifiedTaker: (filter: Int, path: Int?)?
+        for (index, filter) in filters.enumerated() where filter.unsupported.isEmpty {
+            guard let path = Self.takes(filter, link) else { continue }
+            if firstTaker == nil { firstTaker = (index, path) }
+            if filter.verificationProblems.isEmpty {
+                verifiedTaker = (index, path)
+                break
+            }
+        }
+        guard let taker = verifiedTaker else {
+            return AndroidAppLinkDecision(
+                outcome: firstTaker == nil ? .noFilter : .unverifiedFilter, filter: firstTaker?.filter,
+                path: firstTaker?.path ?? nil, dynamicRule: nil)
+        }
+        if let verifiedHosts, !verifiedHosts.contains(link.host.lowercased()) {
+            return AndroidAppLinkDecision(outcome: .hostNotVerified, filter: taker.filter, path: taker.path, dynamicRule: nil)
+        }
+        if let dynamicRules {
+            let rule = dynamicRules.decidingRule(path: link.path, queryItems: link.queryItems, fragment: link.fragment)
+            let opens = rule.map { !dynamicRules.components[$0].exclude } ?? false
+            return AndroidAppLinkDecision(
+                outcome: opens ? .opens : .excludedByDynamicRules, filter: taker.filter, path: taker.path,
+                dynamicRule: rule)
+        }
+        return AndroidAppLinkDecision(outcome: .opens, filter: taker.filter, path: taker.path, dynamicRule: nil)
+    }
+
+    /// Whether `filter` takes `link`: nil when it does not, else the index of the path
+    /// attribute that took it (`.some(nil)` when the filter has none).
+    static func takes(_ filter: AndroidIntentFilter, _ link: AndroidLinkURI) -> Int?? {
+        guard filter.schemes.contains(link.scheme) else { return nil }
+        let authorities = filter.authorities
+        // Without a host, any host and any path.
+        guard !authorities.isEmpty else { return .some(nil) }
+        let hostTaken = authorities.contains { authority in
+            var host = authority.host
+            var candidate = Substring(link.host)
+            if host.hasPrefix("*") {
+                host.removeFirst()
+                guard candidate.utf16.count >= host.utf16.count else { return false }
+                candidate = Substring(String(decoding: candidate.utf16.suffix(host.utf16.count), as: UTF16.self))
+            }
+            guard candidate.lowercased() == host.lowercased() else { return false }
+            if let port = authority.port { return Int(port) == link.port && link.port != nil }
+            return true
+        }
+        guard hostTaken else { return nil }
+        let paths = filter.paths
+        guard !paths.isEmpty else { return .some(nil) }
+        guard let index = paths.firstIndex(where: { $0.matches(link.path) }) else { return nil }
+        return .some(index)
+    }
+}
