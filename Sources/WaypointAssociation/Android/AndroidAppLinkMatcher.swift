@@ -75,6 +75,25 @@ public struct AndroidAppLinkMatcher: Sendable {
         return AndroidAppLinkDecision(outcome: .opens, filter: taker.filter, path: taker.path, dynamicRule: nil)
     }
 
+    /// Whether one of `filter`'s hosts (with its port, if written) takes `host` and `port`;
+    /// true for a filter without hosts.
+    package static func takesAuthority(_ filter: AndroidIntentFilter, host: String, port: Int?) -> Bool {
+        let authorities = filter.authorities
+        guard !authorities.isEmpty else { return true }
+        return authorities.contains { authority in
+            var wanted = authority.host
+            var candidate = host
+            if wanted.hasPrefix("*") {
+                wanted.removeFirst()
+                guard candidate.utf16.count >= wanted.utf16.count else { return false }
+                candidate = String(decoding: candidate.utf16.suffix(wanted.utf16.count), as: UTF16.self)
+            }
+            guard candidate.lowercased() == wanted.lowercased() else { return false }
+            if let written = authority.port { return port != nil && Int(written) == port }
+            return true
+        }
+    }
+
     /// Whether `filter` takes `link`: nil when it does not, else the index of the path
     /// attribute that took it (`.some(nil)` when the filter has none).
     static func takes(_ filter: AndroidIntentFilter, _ link: AndroidLinkURI) -> Int?? {
@@ -82,19 +101,7 @@ public struct AndroidAppLinkMatcher: Sendable {
         let authorities = filter.authorities
         // Without a host, any host and any path.
         guard !authorities.isEmpty else { return .some(nil) }
-        let hostTaken = authorities.contains { authority in
-            var host = authority.host
-            var candidate = Substring(link.host)
-            if host.hasPrefix("*") {
-                host.removeFirst()
-                guard candidate.utf16.count >= host.utf16.count else { return false }
-                candidate = Substring(String(decoding: candidate.utf16.suffix(host.utf16.count), as: UTF16.self))
-            }
-            guard candidate.lowercased() == host.lowercased() else { return false }
-            if let port = authority.port { return Int(port) == link.port && link.port != nil }
-            return true
-        }
-        guard hostTaken else { return nil }
+        guard takesAuthority(filter, host: link.host, port: link.port) else { return nil }
         let paths = filter.paths
         guard !paths.isEmpty else { return .some(nil) }
         guard let index = paths.firstIndex(where: { $0.matches(link.path) }) else { return nil }

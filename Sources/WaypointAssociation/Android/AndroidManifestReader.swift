@@ -9,10 +9,10 @@ import Foundation
 ///
 /// External entities are never resolved, and a document type declaration is refused before
 /// parsing, so no entity of any kind is expanded.
-enum AndroidManifestReader {
-    static let androidNamespace = "http://schemas.android.com/apk/res/android"
+package enum AndroidManifestReader {
+    package static let androidNamespace = "http://schemas.android.com/apk/res/android"
 
-    static func read(_ xml: String) throws(AndroidManifestError) -> AndroidManifest {
+    package static func read(_ xml: String) throws(AndroidManifestError) -> AndroidManifest {
         let size = xml.utf8.count
         guard size <= AndroidManifest.maximumSize else {
             throw AndroidManifestError(.fileTooLarge(size: size, limit: AndroidManifest.maximumSize), line: 0)
@@ -33,7 +33,9 @@ enum AndroidManifestReader {
             let message = parser.parserError.map { String(describing: ($0 as NSError).localizedDescription) }
             throw AndroidManifestError(.notXML(message ?? "the parser stopped"), line: parser.lineNumber)
         }
-        guard delegate.sawRoot else { throw AndroidManifestError(.notXML("no root element"), line: 0) }
+        guard delegate.sawRoot, delegate.isClosed else {
+            throw AndroidManifestError(.notXML(delegate.sawRoot ? "elements are not closed" : "no root element"), line: parser.lineNumber)
+        }
         return AndroidManifest(
             package: delegate.package, minimumSDK: delegate.minimumSDK, intentFilters: delegate.filters)
     }
@@ -80,6 +82,7 @@ enum AndroidManifestReader {
         var package: String?
         var minimumSDK: Int?
         var filters: [AndroidIntentFilter] = []
+        var isClosed: Bool { stack.isEmpty }
 
         /// The open elements, with the namespace prefixes each declares.
         private var stack: [(name: String, prefixes: [String: String])] = []
@@ -231,6 +234,9 @@ enum AndroidManifestReader {
             qualifiedName: String?
         ) {
             guard error == nil else { return }
+            guard stack.last?.name == elementName else {
+                return fail(.notXML("</\(elementName)> does not close <\(stack.last?.name ?? "")>"), parser)
+            }
             if let current = filter, stack.count == filterDepth {
                 filters.append(current)
                 filter = nil

@@ -58,7 +58,7 @@ public struct AndroidPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as Android reads it (after the resource compiler's escapes).
     public let text: String
     private let units: [UInt16]
-    private let tokens: [AndroidAdvancedGlob.Token]
+    let tokens: [AndroidAdvancedGlob.Token]
 
     /// Compiles `text` as the attribute `kind`.
     ///

@@ -1,0 +1,65 @@
+import Foundation
+import Waypoint
+import WaypointAssociation
+
+/// The decoded paths `waypoint android check` tries: URLs each route matches, paths each
+/// path attribute matches, and their neighbours (a trailing `/`, a deeper path, a segment
+/// emptied, split or upper-cased), which is where a filter and a route table part ways.
+enum AndroidExamples {
+    /// Parameter values tried in every route.
+    static let values = ["x", "1", "abc", "a.b", "\u{E9}", "a b", "A", "x.json", "a/b"]
+    /// The most URLs one check tries.
+    static let maximumPaths = 200_000
+
+    /// Decoded paths of `pattern` (registered in `router`), with every parameter set to
+    /// each value in turn and to its regex's own samples.
+    static func routePaths(_ pattern: RoutePattern, router: Router) -> [String] {
+        var names = pattern.parameters.map(\.name)
+        if pattern.segments.contains(where: { $0.form == .wildcard }) { names.append("*") }
+        var regexSamples: [String: [String]] = [:]
+        for segment in pattern.segments {
+            guard case .pattern(let pieces, _) = segment.form else { continue }
+            for case .parameter(let name, _, let regex?, _) in pieces {
+                regexSamples[name] = RegexSample.samples(regex)
+            }
+        }
+        var assignments: [[String: String]] = []
+        for sample in 0..<3 where !regexSamples.isEmpty {
+            assignments.append(
+                Dictionary(
+                    names.map { name in
+                        (name, regexSamples[name].flatMap { $0.indices.contains(sample) ? $0[sample] : $0.first } ?? "x")
+                    }, uniquingKeysWith: { first, _ in first }))
+        }
+        for value in values {
+            assignments.append(Dictionary(names.map { ($0, value) }, uniquingKeysWith: { first, _ in first }))
+        }
+        var paths: [String] = []
+        for assignment in assignments {
+            let host = pattern.kind == .path ? "example.invalid" : nil
+            guard
+                let url = try? router.url(
+                    for: pattern.route, parameters: RouteParameters(assignment), scheme: "https", host: host),
+                let link = AndroidLinkURI(url.absoluteString)
+            else { continue }
+            paths.append(link.path.isEmpty ? "/" : link.path)
+        }
+        return paths
+    }
+
+    /// `path` and its neighbours.
+    static func neighbours(_ path: String) -> [String] {
+        var result = [path, path + "/", path + "/x", path + "//"]
+        if path.count > 1, path.hasSuffix("/") { result.append(String(path.dropLast())) }
+        if path.contains(where: \.isLowercase) { result.append(path.uppercased()) }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, _) in segments.enumerated().prefix(6) {
+            for replacement in ["", "x/y", "X"] {
+                var changed = Array(segments.map(String.init))
+                changed[index] = replacement
+                result.append("/" + changed.joined(separator: "/"))
+            }
+        }
+        return result
+    }
+}
