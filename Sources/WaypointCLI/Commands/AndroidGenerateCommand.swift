@@ -7,7 +7,7 @@ extension Command {
     /// routes' URLs as Android App Links.
     static let androidGenerate = Command(
         name: "android generate",
-        summary: "Writes the Android App Links intent filter and assetlinks.json for the routes of a host",
+        summary: "Writes the App Links intent filter and assetlinks.json for the routes of a host",
         usage: "--host HOST [--min-sdk N] [--package NAME --sha256 FINGERPRINT...] [--print WHAT] [options] ROUTES...",
         help: [
             """
