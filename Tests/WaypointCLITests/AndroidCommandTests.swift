@@ -25,7 +25,9 @@ struct AndroidCommandTests {
     func generateExact() async throws {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/products/:id\n/help\n/docs/**\nmyapp://settings\n")
-        let result = try await CLI.run(["android", "generate", "--host", "shop.example", "--min-sdk", "31", routes])
+        let result = try await CLI.run([
+            "android", "generate", "--host", "shop.example", "--min-sdk", "31", routes,
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.errors.isEmpty)
         #expect(result.output.contains(#"<data android:pathAdvancedPattern="/products/[^/]+" />"#))
@@ -50,7 +52,9 @@ struct AndroidCommandTests {
         let lines = result.errors.split(separator: "\n")
         #expect(
             lines.contains {
-                $0.hasPrefix("intent-filter:9: widenedPath: pathPattern=\"/products/.*\" for \"/products/:id\" also opens URLs no route matches, such as https://shop.example/products/")
+                $0.hasPrefix(
+                    "intent-filter:9: widenedPath: pathPattern=\"/products/.*\" for \"/products/:id\" also opens URLs no route matches, such as https://shop.example/products/"
+                )
             }, "\(result)")
         #expect(lines.contains { $0.contains("\":n([0-9]+)\" becomes any characters but \"/\"") })
     }
@@ -74,17 +78,30 @@ struct AndroidCommandTests {
             ["--sha256", "AB:CD", "--package", "com.example.shop"],
             "waypoint android generate: --sha256 \"AB:CD\" is not a SHA-256 fingerprint: 32 bytes as hex pairs separated by \":\", as keytool -list -v prints it"
         ),
-        (["--package", "com.example.shop"], "waypoint android generate: --package needs at least one --sha256 FINGERPRINT"),
-        (["--print", "assetlinks"], "waypoint android generate: --sha256 and --print assetlinks need --package NAME"),
-        (["--package", "shop"], "waypoint android generate: --package \"shop\" is not a package name (such as com.example.shop)"),
-        (["--min-sdk", "new"], "waypoint android generate: --min-sdk \"new\" is not an API level (a whole number such as 23 or 31)"),
+        (
+            ["--package", "com.example.shop"],
+            "waypoint android generate: --package needs at least one --sha256 FINGERPRINT"
+        ),
+        (
+            ["--print", "assetlinks"],
+            "waypoint android generate: --sha256 and --print assetlinks need --package NAME"
+        ),
+        (
+            ["--package", "shop"],
+            "waypoint android generate: --package \"shop\" is not a package name (such as com.example.shop)"
+        ),
+        (
+            ["--min-sdk", "new"],
+            "waypoint android generate: --min-sdk \"new\" is not an API level (a whole number such as 23 or 31)"
+        ),
     ]
 
     @Test("generate: bad options exit 2 with one line", arguments: usage)
     func generateUsage(_ options: [String], _ message: String) async throws {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/help\n")
-        let result = try await CLI.run(["android", "generate", "--host", "shop.example"] + options + [routes])
+        let result = try await CLI.run(
+            ["android", "generate", "--host", "shop.example"] + options + [routes])
         #expect(result.status == 2)
         #expect(result.errors == message + "\n")
     }
@@ -109,20 +126,46 @@ struct AndroidCommandTests {
                   </intent-filter>
             """
         let manifest = try scratch.write("AndroidManifest.xml", Self.manifest(filters))
-        let result = try await CLI.run(["android", "check", "--manifest", manifest, "--host", "shop.example", routes])
+        let result = try await CLI.run([
+            "android", "check", "--manifest", manifest, "--host", "shop.example", routes,
+        ])
         #expect(result.status == 1, "\(result)")
         let kinds = result.lines.filter { !$0.hasPrefix("note: ") }.dropLast().compactMap { line in
             line.split(separator: ": ").dropFirst().first.map(String.init)
         }
         #expect(
             kinds == [
-                "routeNeverOpened", "routePartlyOpened", "unroutedURL", "filterNotVerified", "httpOnly", "hostCase",
+                "routeNeverOpened", "routePartlyOpened", "unroutedURL", "filterNotVerified", "httpOnly",
+                "hostCase",
             ], "\(result)")
-        #expect(result.lines.contains { $0.hasPrefix("\(routes):3: routeNeverOpened: no verified filter opens \"/cart\": https://shop.example/cart") })
-        #expect(result.lines.contains { $0.hasPrefix("\(routes):2: routePartlyOpened: \"/help\" is opened only in part: https://shop.example/help/ ") })
-        #expect(result.lines.contains { $0.hasPrefix("\(manifest):9: unroutedURL: pathPrefix=\"/products/\" opens the app for https://shop.example/products/") })
-        #expect(result.lines.contains { $0.contains("filterNotVerified: the filter for shop.example is never verified: it has no android:autoVerify=\"true\"; it has no category android.intent.category.DEFAULT; on Android 12") })
-        #expect(result.lines.last?.hasPrefix("6 findings; 3 of 3 routes receive https://shop.example links; 2 intent filters for the host;") == true)
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(
+                    "\(routes):3: routeNeverOpened: no verified filter opens \"/cart\": https://shop.example/cart"
+                )
+            })
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(
+                    "\(routes):2: routePartlyOpened: \"/help\" is opened only in part: https://shop.example/help/ "
+                )
+            })
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(
+                    "\(manifest):9: unroutedURL: pathPrefix=\"/products/\" opens the app for https://shop.example/products/"
+                )
+            })
+        #expect(
+            result.lines.contains {
+                $0.contains(
+                    "filterNotVerified: the filter for shop.example is never verified: it has no android:autoVerify=\"true\"; it has no category android.intent.category.DEFAULT; on Android 12"
+                )
+            })
+        #expect(
+            result.lines.last?.hasPrefix(
+                "6 findings; 3 of 3 routes receive https://shop.example links; 2 intent filters for the host;"
+            ) == true)
     }
 
     @Test("check: a host without a statement, and dynamic rules that narrow the manifest")
@@ -143,30 +186,48 @@ struct AndroidCommandTests {
             #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.other", "sha256_cert_fingerprints": ["\#(Self.fingerprint)"]}}]"#
         )
         let unverified = try await CLI.run([
-            "android", "check", "--manifest", manifest, "--host", "shop.example", "--assetlinks", other, routes,
+            "android", "check", "--manifest", manifest, "--host", "shop.example", "--assetlinks", other,
+            routes,
         ])
         #expect(unverified.status == 1)
-        #expect(unverified.lines.contains { $0.hasPrefix("\(other): hostWithoutStatement: no statement lets \"com.example.shop\" open https://shop.example links") })
-        #expect(unverified.lines.contains { $0.contains("routeNeverOpened") && $0.contains("whose host has no statement") })
+        #expect(
+            unverified.lines.contains {
+                $0.hasPrefix(
+                    "\(other): hostWithoutStatement: no statement lets \"com.example.shop\" open https://shop.example links"
+                )
+            })
+        #expect(
+            unverified.lines.contains {
+                $0.contains("routeNeverOpened") && $0.contains("whose host has no statement")
+            })
         // The manifest takes every path; the dynamic rules open one segment under /products.
         let dynamic = try scratch.write(
             "assetlinks.json",
             #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\#(Self.fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/products/?*/*", "exclude": true}, {"/": "/products/?*"}]}}}]"#
         )
         let result = try await CLI.run([
-            "android", "check", "--manifest", manifest, "--host", "shop.example", "--assetlinks", dynamic, routes,
+            "android", "check", "--manifest", manifest, "--host", "shop.example", "--assetlinks", dynamic,
+            routes,
         ])
         #expect(result.status == 1, "\(result)")
         // Without the rules (before Android 15) the whole host opens; with them, a "?" that
         // takes the "/" still opens an empty segment, and the trailing-slash form of the route
         // is excluded.
-        #expect(result.lines.contains { $0.contains("unroutedURL") && $0.hasSuffix("[without dynamic rules (before Android 15)]") })
         #expect(
             result.lines.contains {
-                $0.contains("unroutedURL: the filter (no path attribute) opens the app for https://shop.example/products//b,")
+                $0.contains("unroutedURL") && $0.hasSuffix("[without dynamic rules (before Android 15)]")
+            })
+        #expect(
+            result.lines.contains {
+                $0.contains(
+                    "unroutedURL: the filter (no path attribute) opens the app for https://shop.example/products//b,"
+                )
                     && $0.hasSuffix("[with dynamic rules (Android 15 and later)]")
             }, "\(result)")
-        #expect(result.lines.contains { $0.contains("routePartlyOpened") && $0.contains("kept in the browser by the dynamic rules") })
+        #expect(
+            result.lines.contains {
+                $0.contains("routePartlyOpened") && $0.contains("kept in the browser by the dynamic rules")
+            })
     }
 
     @Test("check: a bad manifest or assetlinks.json exits 2 naming the file")
@@ -174,7 +235,9 @@ struct AndroidCommandTests {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/help\n")
         let manifest = try scratch.write("AndroidManifest.xml", "<manifest><application></manifest>")
-        let result = try await CLI.run(["android", "check", "--manifest", manifest, "--host", "a.com", routes])
+        let result = try await CLI.run([
+            "android", "check", "--manifest", manifest, "--host", "a.com", routes,
+        ])
         #expect(result.status == 2)
         #expect(result.errors.hasPrefix("\(manifest): line 1: not well-formed XML"), "\(result)")
         let good = try scratch.write("good.xml", Self.manifest(""))

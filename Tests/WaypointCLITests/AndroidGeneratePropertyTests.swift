@@ -15,7 +15,8 @@ struct AndroidGeneratePropertyTests {
 
     /// Segments, by weight: literals, parameters, regex classes, mixed segments.
     static let segments = [
-        "shop", "a", "b", "A", "7", "x.y", "caf\u{E9}", "a b", "", ":p", ":p", "*", ":n([0-9]+)", ":s([a-z]+)",
+        "shop", "a", "b", "A", "7", "x.y", "caf\u{E9}", "a b", "", ":p", ":p", "*", ":n([0-9]+)",
+        ":s([a-z]+)",
         ":f.json", "v:id", ":a-:b", "[a-z]+",
     ]
     /// Last segments besides those: what only ends a route.
@@ -26,7 +27,9 @@ struct AndroidGeneratePropertyTests {
         "other.com/o", "Example.com/E", ":sub.example.com/s",
     ]
     /// Path characters the random paths are made of.
-    static let pieces = ["shop", "a", "b", "A", "7", "42", "x.y", "caf\u{E9}", "a b", "", "f.json", "vx", "help", "s"]
+    static let pieces = [
+        "shop", "a", "b", "A", "7", "42", "x.y", "caf\u{E9}", "a b", "", "f.json", "vx", "help", "s",
+    ]
 
     static func route(_ generator: inout SplitMix64, index: Int) -> String {
         if Int.random(in: 0..<6, using: &generator) == 0 {
@@ -103,8 +106,11 @@ struct AndroidGeneratePropertyTests {
                 paths.append(Bool.random(using: &generator) ? path : path + "/")
             }
             for route in routes {
-                guard let pattern = try? CompiledRoute(route.route, options: testCase.options).pattern else { continue }
-                paths += AndroidExamples.routePaths(pattern, router: router).flatMap(AndroidExamples.neighbours)
+                guard let pattern = try? CompiledRoute(route.route, options: testCase.options).pattern else {
+                    continue
+                }
+                paths += AndroidExamples.routePaths(pattern, router: router).flatMap(
+                    AndroidExamples.neighbours)
             }
             for path in paths {
                 let url = CanonicalURL.url(host: Self.host, path: CanonicalURL.path(path))
@@ -112,7 +118,9 @@ struct AndroidGeneratePropertyTests {
                 let decision = matcher.decision(for: url)
                 checkedURLs += 1
                 if routed {
-                    #expect(decision.opensApp, "\(url) is routed but the generated filter does not open it \(context)")
+                    #expect(
+                        decision.opensApp,
+                        "\(url) is routed but the generated filter does not open it \(context)")
                 } else if decision.opensApp {
                     #expect(
                         decision.path.map(widened.contains) == true,

@@ -5,7 +5,8 @@ import Waypoint
 @Suite("Help")
 struct HelpTests {
     static let commands = [
-        "test", "match", "explain", "lint", "aasa check", "aasa generate", "android check", "android generate", "detour",
+        "test", "match", "explain", "lint", "aasa check", "aasa generate", "android check",
+        "android generate", "detour",
         "paylisher", "help",
     ]
 

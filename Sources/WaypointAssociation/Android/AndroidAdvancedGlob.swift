@@ -64,7 +64,8 @@ enum AndroidAdvancedGlob {
                         low = units[index]
                     }
                     // A range when a "-" follows and the character after it is not "]".
-                    if index + 2 < units.count, units[index + 1] == ascii("-"), units[index + 2] != ascii("]") {
+                    if index + 2 < units.count, units[index + 1] == ascii("-"), units[index + 2] != ascii("]")
+                    {
                         index += 2
                         var high = units[index]
                         if high == ascii("\\") {
@@ -85,7 +86,9 @@ enum AndroidAdvancedGlob {
                 lastWasModifier = false
                 continue
             case ascii("{"):
-                guard !tokens.isEmpty, !lastWasModifier else { throw fail(.misplacedModifier(position: index)) }
+                guard !tokens.isEmpty, !lastWasModifier else {
+                    throw fail(.misplacedModifier(position: index))
+                }
                 guard let close = units[(index + 1)...].firstIndex(of: ascii("}")) else {
                     throw fail(.unterminatedRange(position: index))
                 }
@@ -106,7 +109,9 @@ enum AndroidAdvancedGlob {
                 index = close + 1
                 continue
             case ascii("*"), ascii("+"):
-                guard !tokens.isEmpty, !lastWasModifier else { throw fail(.misplacedModifier(position: index)) }
+                guard !tokens.isEmpty, !lastWasModifier else {
+                    throw fail(.misplacedModifier(position: index))
+                }
                 tokens[tokens.count - 1].minimum = unit == ascii("*") ? 0 : 1
                 tokens[tokens.count - 1].maximum = Int.max
                 lastWasModifier = true
@@ -134,7 +139,8 @@ enum AndroidAdvancedGlob {
         var consumed = 0
         for token in tokens {
             var count = 0
-            while count < token.maximum, consumed + count < path.count, token.accepts(path[consumed + count]) {
+            while count < token.maximum, consumed + count < path.count, token.accepts(path[consumed + count])
+            {
                 count += 1
             }
             if count < token.minimum { return false }

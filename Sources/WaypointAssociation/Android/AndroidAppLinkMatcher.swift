@@ -33,7 +33,8 @@ public struct AndroidAppLinkMatcher: Sendable {
     ///     verified.
     ///   - dynamicRules: The dynamic rules of the link's host, for Android 15 and later.
     public init(
-        _ filters: [AndroidIntentFilter], verifiedHosts: Set<String>? = nil, dynamicRules: AndroidDynamicRules? = nil
+        _ filters: [AndroidIntentFilter], verifiedHosts: Set<String>? = nil,
+        dynamicRules: AndroidDynamicRules? = nil
     ) {
         self.filters = filters
         self.verifiedHosts = verifiedHosts.map { Set($0.map { $0.lowercased() }) }
@@ -63,16 +64,19 @@ public struct AndroidAppLinkMatcher: Sendable {
                 path: firstTaker?.path ?? nil, dynamicRule: nil)
         }
         if let verifiedHosts, !verifiedHosts.contains(link.host.lowercased()) {
-            return AndroidAppLinkDecision(outcome: .hostNotVerified, filter: taker.filter, path: taker.path, dynamicRule: nil)
+            return AndroidAppLinkDecision(
+                outcome: .hostNotVerified, filter: taker.filter, path: taker.path, dynamicRule: nil)
         }
         if let dynamicRules {
-            let rule = dynamicRules.decidingRule(path: link.path, queryItems: link.queryItems, fragment: link.fragment)
+            let rule = dynamicRules.decidingRule(
+                path: link.path, queryItems: link.queryItems, fragment: link.fragment)
             let opens = rule.map { !dynamicRules.components[$0].exclude } ?? false
             return AndroidAppLinkDecision(
                 outcome: opens ? .opens : .excludedByDynamicRules, filter: taker.filter, path: taker.path,
                 dynamicRule: rule)
         }
-        return AndroidAppLinkDecision(outcome: .opens, filter: taker.filter, path: taker.path, dynamicRule: nil)
+        return AndroidAppLinkDecision(
+            outcome: .opens, filter: taker.filter, path: taker.path, dynamicRule: nil)
     }
 
     /// Whether one of `filter`'s hosts (with its port, if written) takes `host` and `port`;

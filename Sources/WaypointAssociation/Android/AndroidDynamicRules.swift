@@ -23,7 +23,10 @@ public struct AndroidDynamicRules: Sendable, Hashable {
         public var exclude: Bool
 
         /// A rule with these parts.
-        public init(path: String? = nil, query: [String: String]? = nil, fragment: String? = nil, exclude: Bool = false) {
+        public init(
+            path: String? = nil, query: [String: String]? = nil, fragment: String? = nil,
+            exclude: Bool = false
+        ) {
             self.path = path
             self.query = query
             self.fragment = fragment
@@ -41,7 +44,9 @@ public struct AndroidDynamicRules: Sendable, Hashable {
 
     /// The index of the rule that decides for a link with these parts, or nil when none
     /// matches.
-    package func decidingRule(path: String, queryItems: [(name: String, value: String)], fragment: String?)
+    package func decidingRule(
+        path: String, queryItems: [(name: String, value: String)], fragment: String?
+    )
         -> Int?
     {
         components.firstIndex { component in

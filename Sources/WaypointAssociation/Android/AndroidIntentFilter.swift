@@ -34,8 +34,9 @@ public struct AndroidIntentFilter: Sendable, Hashable {
 
     /// The action App Links need.
     public static let viewAction = "android.intent.action.VIEW"
-    /// The categories App Links need.
+    /// The categories App Links need: `DEFAULT`…
     public static let defaultCategory = "android.intent.category.DEFAULT"
+    /// … and `BROWSABLE`.
     public static let browsableCategory = "android.intent.category.BROWSABLE"
 
     /// Whether the filter has `android:autoVerify="true"`.

@@ -49,7 +49,10 @@ package struct AndroidLinkURI: Sendable, Hashable {
         path = PercentDecoding.decode(text(parts.path))
         queryItems = (parts.query.map(text) ?? "").split(separator: "&").map { piece in
             let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (PercentDecoding.decode(String(pair[0])), pair.count > 1 ? PercentDecoding.decode(String(pair[1])) : "")
+            return (
+                PercentDecoding.decode(String(pair[0])),
+                pair.count > 1 ? PercentDecoding.decode(String(pair[1])) : ""
+            )
         }
         let end = parts.query?.upperBound ?? parts.path.upperBound
         fragment = end < bytes.count ? PercentDecoding.decode(text((end + 1)..<bytes.count)) : nil

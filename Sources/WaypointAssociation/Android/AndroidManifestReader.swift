@@ -34,7 +34,9 @@ package enum AndroidManifestReader {
             throw AndroidManifestError(.notXML(message ?? "the parser stopped"), line: parser.lineNumber)
         }
         guard delegate.sawRoot, delegate.isClosed else {
-            throw AndroidManifestError(.notXML(delegate.sawRoot ? "elements are not closed" : "no root element"), line: parser.lineNumber)
+            throw AndroidManifestError(
+                .notXML(delegate.sawRoot ? "elements are not closed" : "no root element"),
+                line: parser.lineNumber)
         }
         return AndroidManifest(
             package: delegate.package, minimumSDK: delegate.minimumSDK, intentFilters: delegate.filters)
@@ -71,7 +73,9 @@ package enum AndroidManifestReader {
     }
 
     /// The attributes of `<intent-filter>` that do not change which links it takes.
-    static let inertFilterAttributes: Set<String> = ["priority", "order", "label", "icon", "roundIcon", "banner"]
+    static let inertFilterAttributes: Set<String> = [
+        "priority", "order", "label", "icon", "roundIcon", "banner",
+    ]
     /// The `<data>` attributes that name a link's parts, and the path attributes among them.
     static let pathAttributes = Dictionary(
         uniqueKeysWithValues: AndroidPathPattern.Kind.allCases.map { ($0.attribute, $0) })
@@ -110,7 +114,8 @@ package enum AndroidManifestReader {
             var other: [String] = []
             for (name, value) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") {
                 let parts = name.split(separator: ":", maxSplits: 1)
-                if parts.count == 2, namespace(of: String(parts[0])) == AndroidManifestReader.androidNamespace {
+                if parts.count == 2, namespace(of: String(parts[0])) == AndroidManifestReader.androidNamespace
+                {
                     android[String(parts[1])] = value
                 } else if parts.count == 2 {
                     continue  // tools: and other namespaces do not change matching.
@@ -155,7 +160,9 @@ package enum AndroidManifestReader {
             case "intent-filter" where component != nil:
                 var unsupported: [String] = []
                 for (name, value) in android.sorted(by: { $0.key < $1.key }) {
-                    if name == "autoVerify" || AndroidManifestReader.inertFilterAttributes.contains(name) { continue }
+                    if name == "autoVerify" || AndroidManifestReader.inertFilterAttributes.contains(name) {
+                        continue
+                    }
                     unsupported.append("the attribute android:\(name)=\"\(value)\" is not understood")
                 }
                 for name in other.sorted() {
@@ -186,16 +193,22 @@ package enum AndroidManifestReader {
             case "action", "category":
                 guard let raw = android["name"] else { return }
                 guard let name = AndroidManifestReader.value(raw) else {
-                    current.unsupported.append("<\(elementName) android:name=\"\(raw)\"> is a resource reference")
+                    current.unsupported.append(
+                        "<\(elementName) android:name=\"\(raw)\"> is a resource reference")
                     return
                 }
-                if elementName == "action" { current.actions.append(name) } else { current.categories.append(name) }
+                if elementName == "action" {
+                    current.actions.append(name)
+                } else {
+                    current.categories.append(name)
+                }
             case "data":
                 var element = AndroidIntentFilter.Data(line: parser.lineNumber)
                 for (name, raw) in android.sorted(by: { $0.key < $1.key }) {
                     guard let value = AndroidManifestReader.value(raw) else {
                         current.unsupported.append(
-                            "line \(parser.lineNumber): android:\(name)=\"\(raw)\" is a resource reference, which is not resolved")
+                            "line \(parser.lineNumber): android:\(name)=\"\(raw)\" is a resource reference, which is not resolved"
+                        )
                         continue
                     }
                     switch name {
@@ -204,7 +217,8 @@ package enum AndroidManifestReader {
                     case "port": element.port = value
                     case "mimeType", "mimeGroup":
                         current.unsupported.append(
-                            "line \(parser.lineNumber): android:\(name) makes the filter match typed data, which links are not")
+                            "line \(parser.lineNumber): android:\(name) makes the filter match typed data, which links are not"
+                        )
                     default:
                         if let kind = AndroidManifestReader.pathAttributes[name] {
                             do {

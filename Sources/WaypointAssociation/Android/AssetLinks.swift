@@ -86,7 +86,8 @@ public struct AssetLinks: Sendable, Hashable {
     /// The statements that let `package` open the domain's links.
     public func statements(for package: String) -> [Statement] {
         statements.filter {
-            $0.relations.contains(Self.handleAllURLs) && $0.namespace == "android_app" && $0.package == package
+            $0.relations.contains(Self.handleAllURLs) && $0.namespace == "android_app"
+                && $0.package == package
         }
     }
 
@@ -107,9 +108,10 @@ public struct AssetLinks: Sendable, Hashable {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         return parts.count == 32
             && parts.allSatisfy { part in
-                part.utf8.count == 2 && part.utf8.allSatisfy { byte in
-                    (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
-                }
+                part.utf8.count == 2
+                    && part.utf8.allSatisfy { byte in
+                        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+                    }
             }
     }
 }

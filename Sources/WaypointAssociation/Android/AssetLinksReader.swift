@@ -5,7 +5,8 @@ enum AssetLinksReader {
     static func read(_ json: String) throws(AssetLinksError) -> AssetLinks {
         let size = json.utf8.count
         guard size <= AssetLinks.maximumSize else {
-            throw AssetLinksError(.fileTooLarge(size: size, limit: AssetLinks.maximumSize), at: JSONPath.root.description)
+            throw AssetLinksError(
+                .fileTooLarge(size: size, limit: AssetLinks.maximumSize), at: JSONPath.root.description)
         }
         let document: JSONValue
         do {
@@ -24,22 +25,26 @@ enum AssetLinksReader {
                 continue
             }
             try known(members, ["relation", "target", "relation_extensions"], at: path)
-            let relations = try strings(try required(members, "relation", at: path), at: path.appending("relation"))
+            let relations = try strings(
+                try required(members, "relation", at: path), at: path.appending("relation"))
             let targetPath = path.appending("target")
             let target = try object(try required(members, "target", at: path), at: targetPath)
-            let namespace = try string(try required(target, "namespace", at: targetPath), at: targetPath.appending("namespace"))
+            let namespace = try string(
+                try required(target, "namespace", at: targetPath), at: targetPath.appending("namespace"))
             var statement = AssetLinks.Statement(relations: relations, namespace: namespace)
             if namespace == "android_app" {
                 try known(target, ["namespace", "package_name", "sha256_cert_fingerprints"], at: targetPath)
                 statement.package = try string(
-                    try required(target, "package_name", at: targetPath), at: targetPath.appending("package_name"))
+                    try required(target, "package_name", at: targetPath),
+                    at: targetPath.appending("package_name"))
                 let fingerprintsPath = targetPath.appending("sha256_cert_fingerprints")
                 statement.fingerprints = try strings(
                     try required(target, "sha256_cert_fingerprints", at: targetPath), at: fingerprintsPath)
                 for (offset, fingerprint) in statement.fingerprints.enumerated()
                 where !AssetLinks.isFingerprint(fingerprint) {
                     throw AssetLinksError(
-                        .invalidFingerprint(fingerprint), at: fingerprintsPath.appending(index: offset).description)
+                        .invalidFingerprint(fingerprint),
+                        at: fingerprintsPath.appending(index: offset).description)
                 }
             } else {
                 try known(target, ["namespace", "site"], at: targetPath)
@@ -66,7 +71,9 @@ enum AssetLinksReader {
         guard let list = members["dynamic_app_link_components"] else {
             return discarded("the extension has no \"dynamic_app_link_components\"")
         }
-        guard case .array(let entries) = list else { return discarded("\"dynamic_app_link_components\" is not an array") }
+        guard case .array(let entries) = list else {
+            return discarded("\"dynamic_app_link_components\" is not an array")
+        }
         var components: [AndroidDynamicRules.Component] = []
         for (index, entry) in entries.enumerated() {
             guard case .object(let fields) = entry, !fields.isEmpty else {
@@ -89,7 +96,9 @@ enum AssetLinksReader {
                     }
                     component.query = query
                 default:
-                    return discarded("rule \(index) has \(DiagnosticText.quoted(key)) of the wrong type, empty, or unknown")
+                    return discarded(
+                        "rule \(index) has \(DiagnosticText.quoted(key)) of the wrong type, empty, or unknown"
+                    )
                 }
             }
             components.append(component)
@@ -114,21 +123,26 @@ enum AssetLinksReader {
 
     private static func array(_ value: JSONValue, at path: JSONPath) throws(AssetLinksError) -> [JSONValue] {
         guard case .array(let elements) = value else {
-            throw AssetLinksError(.wrongType(expected: "an array", found: typeName(value)), at: path.description)
+            throw AssetLinksError(
+                .wrongType(expected: "an array", found: typeName(value)), at: path.description)
         }
         return elements
     }
 
-    private static func object(_ value: JSONValue, at path: JSONPath) throws(AssetLinksError) -> [String: JSONValue] {
+    private static func object(
+        _ value: JSONValue, at path: JSONPath
+    ) throws(AssetLinksError) -> [String: JSONValue] {
         guard case .object(let members) = value else {
-            throw AssetLinksError(.wrongType(expected: "an object", found: typeName(value)), at: path.description)
+            throw AssetLinksError(
+                .wrongType(expected: "an object", found: typeName(value)), at: path.description)
         }
         return members
     }
 
     private static func string(_ value: JSONValue, at path: JSONPath) throws(AssetLinksError) -> String {
         guard case .string(let text) = value else {
-            throw AssetLinksError(.wrongType(expected: "a string", found: typeName(value)), at: path.description)
+            throw AssetLinksError(
+                .wrongType(expected: "a string", found: typeName(value)), at: path.description)
         }
         return text
     }
@@ -148,7 +162,9 @@ enum AssetLinksReader {
         return value
     }
 
-    private static func known(_ members: [String: JSONValue], _ keys: Set<String>, at path: JSONPath) throws(AssetLinksError) {
+    private static func known(
+        _ members: [String: JSONValue], _ keys: Set<String>, at path: JSONPath
+    ) throws(AssetLinksError) {
         if let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) {
             throw AssetLinksError(.unknownKey(unknown), at: path.description)
         }

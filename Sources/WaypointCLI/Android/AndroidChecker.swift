@@ -25,7 +25,8 @@ struct AndroidChecker {
 
     init(
         host: String, routes: [AASARoute], options: RouterOptions, manifest: AndroidManifest,
-        manifestName: String, assetLinks: AssetLinks?, assetLinksName: String, package: String?, minimumSDK: Int
+        manifestName: String, assetLinks: AssetLinks?, assetLinksName: String, package: String?,
+        minimumSDK: Int
     ) throws(AASARouteError) {
         self.host = host.lowercased()
         self.routes = routes
@@ -83,7 +84,8 @@ struct AndroidChecker {
                 verifiedHosts = []
                 findings.append(
                     AndroidFinding(
-                        kind: .hostWithoutStatement, location: assetLinksName, route: nil, url: nil, devices: .all,
+                        kind: .hostWithoutStatement, location: assetLinksName, route: nil, url: nil,
+                        devices: .all,
                         message:
                             "no statement lets \((package ?? "the app").quoted) open https://\(host) links (relation \(AssetLinks.handleAllURLs), namespace android_app, a fingerprint): no filter for the host verifies"
                     ))
@@ -92,7 +94,8 @@ struct AndroidChecker {
             dynamicRules = withRules.first?.dynamicRules
             if withRules.count > 1 {
                 report.notes.append(
-                    "\(withRules.count) statements for the app declare dynamic rules; Android does not say which it uses, so the first is checked")
+                    "\(withRules.count) statements for the app declare dynamic rules; Android does not say which it uses, so the first is checked"
+                )
             }
             for statement in statements {
                 guard let reason = statement.discardedDynamicRules else { continue }
@@ -100,7 +103,8 @@ struct AndroidChecker {
                     AndroidFinding(
                         kind: .dynamicRulesDiscarded, location: assetLinksName, route: nil, url: nil,
                         devices: .withDynamicRules,
-                        message: "Android discards the dynamic rules, and only the manifest decides: \(reason)"))
+                        message:
+                            "Android discards the dynamic rules, and only the manifest decides: \(reason)"))
             }
             if !assetLinks.includes.isEmpty {
                 report.notes.append("\(assetLinks.includes.count) include statements are not followed")
@@ -111,10 +115,17 @@ struct AndroidChecker {
 
         // What opens, by examples.
         var scopes: [(AndroidFinding.Devices, AndroidAppLinkMatcher)] = [
-            (dynamicRules == nil ? .all : .withoutDynamicRules, AndroidAppLinkMatcher(filters, verifiedHosts: verifiedHosts))
+            (
+                dynamicRules == nil ? .all : .withoutDynamicRules,
+                AndroidAppLinkMatcher(filters, verifiedHosts: verifiedHosts)
+            )
         ]
         if let dynamicRules {
-            scopes.append((.withDynamicRules, AndroidAppLinkMatcher(filters, verifiedHosts: verifiedHosts, dynamicRules: dynamicRules)))
+            scopes.append(
+                (
+                    .withDynamicRules,
+                    AndroidAppLinkMatcher(filters, verifiedHosts: verifiedHosts, dynamicRules: dynamicRules)
+                ))
         }
         var paths: [String] = []
         var seen = Set<String>()
@@ -124,7 +135,9 @@ struct AndroidChecker {
             }
         }
         for (_, pattern) in receiving {
-            for path in AndroidExamples.routePaths(pattern, router: router) { add(AndroidExamples.neighbours(path)) }
+            for path in AndroidExamples.routePaths(pattern, router: router) {
+                add(AndroidExamples.neighbours(path))
+            }
         }
         for index in forHost {
             for pattern in filters[index].paths {
@@ -136,7 +149,8 @@ struct AndroidChecker {
             report.notes.append("only the first \(AndroidExamples.maximumPaths) example paths were tried")
         }
         report.urlCount = paths.count
-        let routeIndex = Dictionary(receiving.enumerated().map { ($1.route.route, $0) }, uniquingKeysWith: { first, _ in first })
+        let routeIndex = Dictionary(
+            receiving.enumerated().map { ($1.route.route, $0) }, uniquingKeysWith: { first, _ in first })
         for (devices, matcher) in scopes {
             var opened: [Int: String] = [:]
             var notOpened: [Int: (url: String, outcome: AndroidAppLinkDecision.Outcome)] = [:]
@@ -170,14 +184,19 @@ struct AndroidChecker {
                             ? "\(route.route.quoted) is opened only in part: \(missed.url) \(why)"
                             : "no verified filter opens \(route.route.quoted): \(missed.url) \(why)"))
             }
-            for (key, url) in unrouted.sorted(by: { ($0.key.filter, $0.key.path) < ($1.key.filter, $1.key.path) }) {
+            for (key, url) in unrouted.sorted(by: {
+                ($0.key.filter, $0.key.path) < ($1.key.filter, $1.key.path)
+            }) {
                 let filter = filters[key.filter]
-                let what = key.path >= 0 ? filter.paths[key.path].description : "the filter (no path attribute)"
+                let what =
+                    key.path >= 0 ? filter.paths[key.path].description : "the filter (no path attribute)"
                 findings.append(
                     AndroidFinding(
                         kind: .unroutedURL, location: location(filter, path: key.path), route: nil, url: url,
                         devices: devices,
-                        message: "\(what) opens the app for \(url), which no route matches: the app opens and shows nothing"))
+                        message:
+                            "\(what) opens the app for \(url), which no route matches: the app opens and shows nothing"
+                    ))
             }
         }
         report.findings = findings.sorted(by: AndroidFinding.inOrder)
@@ -190,7 +209,9 @@ struct AndroidChecker {
         let here = location(filter, path: -1)
         func add(_ kind: AndroidFinding.Kind, _ message: String, at place: String? = nil) {
             findings.append(
-                AndroidFinding(kind: kind, location: place ?? here, route: nil, url: nil, devices: .all, message: message))
+                AndroidFinding(
+                    kind: kind, location: place ?? here, route: nil, url: nil, devices: .all, message: message
+                ))
         }
         for sentence in filter.unsupported {
             add(.unsupportedFilter, "left out of the check: \(sentence)")
@@ -203,12 +224,14 @@ struct AndroidChecker {
         if !problems.isEmpty {
             add(
                 .filterNotVerified,
-                "the filter for \(host) is never verified: \(problems.map(\.phrase).joined(separator: "; ")); on Android 12 and later its links open the browser")
+                "the filter for \(host) is never verified: \(problems.map(\.phrase).joined(separator: "; ")); on Android 12 and later its links open the browser"
+            )
         }
         for authority in filter.authorities where authority.host != authority.host.lowercased() {
             add(
                 .hostCase,
-                "android:host=\(authority.host.quoted) has upper-case letters; Android documents host matching as case-sensitive: write \(authority.host.lowercased().quoted)")
+                "android:host=\(authority.host.quoted) has upper-case letters; Android documents host matching as case-sensitive: write \(authority.host.lowercased().quoted)"
+            )
         }
         for (index, pattern) in filter.paths.enumerated() where pattern.kind.minimumAPILevel > minimumSDK {
             let others = filter.paths.filter { $0.kind.minimumAPILevel <= minimumSDK }.count

@@ -28,7 +28,11 @@ enum AndroidExamples {
             assignments.append(
                 Dictionary(
                     names.map { name in
-                        (name, regexSamples[name].flatMap { $0.indices.contains(sample) ? $0[sample] : $0.first } ?? "x")
+                        (
+                            name,
+                            regexSamples[name].flatMap { $0.indices.contains(sample) ? $0[sample] : $0.first }
+                                ?? "x"
+                        )
                     }, uniquingKeysWith: { first, _ in first }))
         }
         for value in values {

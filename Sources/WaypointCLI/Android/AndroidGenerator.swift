@@ -30,28 +30,38 @@ struct AndroidGenerator {
     func generate() throws(AASARouteError) -> (xml: String, entries: [Entry], report: AndroidReport) {
         var entries: [Entry] = []
         for route in routes {
-            guard case .success((let pattern, let exactHost)) = AASAChecker.receives(route, host: host, options: options)
+            guard
+                case .success((let pattern, let exactHost)) = AASAChecker.receives(
+                    route, host: host, options: options)
             else { continue }
             let single = Router(options: options)
             _ = try? single.register(route.route) { _ in }
             let routes = { (path: String) in
                 single.match(CanonicalURL.url(host: host, path: CanonicalURL.path(path))) != nil
             }
-            for plan in AndroidPathPlan.plans(pattern, exactHost: exactHost, options: options, routes: routes) {
+            for plan in AndroidPathPlan.plans(pattern, exactHost: exactHost, options: options, routes: routes)
+            {
                 let attribute = plan.attribute(minimumSDK: minimumSDK)
-                if let existing = entries.firstIndex(where: { $0.kind == attribute.kind && $0.text == attribute.text }) {
+                if let existing = entries.firstIndex(where: {
+                    $0.kind == attribute.kind && $0.text == attribute.text
+                }) {
                     // Exact for one route: every URL it opens is routed.
                     if attribute.widened.isEmpty { entries[existing].widened = [] }
                     continue
                 }
-                entries.append(Entry(kind: attribute.kind, text: attribute.text, widened: attribute.widened, route: route.index))
+                entries.append(
+                    Entry(
+                        kind: attribute.kind, text: attribute.text, widened: attribute.widened,
+                        route: route.index))
             }
         }
         let xml = AndroidManifestText.intentFilter(
             host: host,
             entries: entries.map { entry in
                 var comment = "route " + routes[entry.route].route
-                if !entry.widened.isEmpty { comment += "; wider than the route: " + entry.widened.joined(separator: "; ") }
+                if !entry.widened.isEmpty {
+                    comment += "; wider than the route: " + entry.widened.joined(separator: "; ")
+                }
                 return AndroidManifestText.Entry(kind: entry.kind, text: entry.text, comment: comment)
             },
             header: "waypoint android generate: https://\(host), minimum SDK \(minimumSDK)")
@@ -82,7 +92,8 @@ struct AndroidGenerator {
             let example = examples[index].map { ", such as \($0)" } ?? ""
             widened.append(
                 AndroidFinding(
-                    kind: .widenedPath, location: filter.map { checker.location($0, path: index) } ?? "intent-filter",
+                    kind: .widenedPath,
+                    location: filter.map { checker.location($0, path: index) } ?? "intent-filter",
                     route: routes[entry.route].route, url: examples[index], devices: .all,
                     message:
                         "\(attribute) for \(routes[entry.route].route.quoted) also opens URLs no route matches\(example): \(entry.widened.joined(separator: "; "))"

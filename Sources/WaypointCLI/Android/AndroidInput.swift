@@ -5,15 +5,18 @@ import WaypointTables
 /// What `waypoint android check` and `generate` read from their command line, beside what
 /// they share with `waypoint aasa` (``AASAInput``: `--host`, the routes files).
 enum AndroidInput {
-    static let manifest = Option.value("--manifest", "FILE", help: "the app's AndroidManifest.xml (merged or not)")
+    static let manifest = Option.value(
+        "--manifest", "FILE", help: "the app's AndroidManifest.xml (merged or not)")
     static let assetLinks = Option.value(
-        "--assetlinks", "FILE", help: "the host's /.well-known/assetlinks.json (without it the host is taken as verified)")
+        "--assetlinks", "FILE",
+        help: "the host's /.well-known/assetlinks.json (without it the host is taken as verified)")
     static let package = Option.value("--package", "NAME", help: "the app's package name (application ID)")
     static let fingerprint = Option.value(
         "--sha256", "FINGERPRINT", repeatable: true,
         help: "a SHA-256 signing certificate fingerprint, 32 hex bytes separated by \":\" (repeatable)")
     static let minimumSDK = Option.value(
-        "--min-sdk", "N", help: "the app's minSdkVersion (default: the manifest's, else 23, the first with App Links)")
+        "--min-sdk", "N",
+        help: "the app's minSdkVersion (default: the manifest's, else 23, the first with App Links)")
     static let print = Option.value(
         "--print", "WHAT", help: "what to print: manifest (the <intent-filter>, the default) or assetlinks")
 
@@ -24,7 +27,8 @@ enum AndroidInput {
     static func minimumSDK(_ invocation: Invocation, fallback: Int?) throws(CommandError) -> Int {
         guard let text = invocation.value(minimumSDK.name) else { return fallback ?? defaultMinimumSDK }
         guard let value = Int(text), (1...1000).contains(value) else {
-            throw CommandError("--min-sdk \(text.quoted) is not an API level (a whole number such as 23 or 31)")
+            throw CommandError(
+                "--min-sdk \(text.quoted) is not an API level (a whole number such as 23 or 31)")
         }
         return value
     }
@@ -50,8 +54,11 @@ enum AndroidInput {
         let valid =
             parts.count >= 2
             && parts.allSatisfy { part in
-                guard let first = part.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-                return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+                guard let first = part.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic
+                else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                }
             }
         guard valid else {
             throw CommandError("--package \(value.quoted) is not a package name (such as com.example.shop)")

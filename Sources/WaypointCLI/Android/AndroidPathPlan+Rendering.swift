@@ -10,7 +10,11 @@ extension AndroidPathPlan {
     /// possibly empty) and whose `.` is any character.
     func attribute(minimumSDK: Int) -> (kind: AndroidPathPattern.Kind, text: String, widened: [String]) {
         let letters = pieces.contains { piece in
-            if case .literal(let text) = piece { text.unicodeScalars.contains { Self.isCased($0) } } else { false }
+            if case .literal(let text) = piece {
+                text.unicodeScalars.contains { Self.isCased($0) }
+            } else {
+                false
+            }
         }
         let plainLiterals = !(foldsCase && letters)
         if plainLiterals, pieces.count == 1, case .literal(let text) = pieces[0] {
@@ -62,9 +66,13 @@ extension AndroidPathPlan {
             case .segment(let nonEmpty):
                 text += ".*"
                 if index == pieces.count - 1 {
-                    widen("a last segment becomes \".*\", which also matches deeper paths (pathAdvancedPattern, API 31, says it exactly)")
+                    widen(
+                        "a last segment becomes \".*\", which also matches deeper paths (pathAdvancedPattern, API 31, says it exactly)"
+                    )
                 } else if nonEmpty {
-                    widen("a segment becomes \".*\", which also matches an empty one (pathAdvancedPattern, API 31, says it exactly)")
+                    widen(
+                        "a segment becomes \".*\", which also matches an empty one (pathAdvancedPattern, API 31, says it exactly)"
+                    )
                 }
             case .rest:
                 text += ".*"

@@ -62,7 +62,8 @@ struct AndroidPathPlan: Hashable {
             switch segment.form {
             case .literal:
                 if folds && segment.text.unicodeScalars.contains(where: { !$0.isASCII && isCased($0) }) {
-                    widened.append("\(segment.text.quoted) folds case beyond ASCII, which no attribute can say")
+                    widened.append(
+                        "\(segment.text.quoted) folds case beyond ASCII, which no attribute can say")
                     append([.segment(nonEmpty: !segment.text.isEmpty)])
                 } else {
                     append([.literal(segment.text)])
@@ -79,20 +80,31 @@ struct AndroidPathPlan: Hashable {
                 for part in parts {
                     switch part {
                     case .text(let text, _) where !isRegex:
-                        facts.append(RegexFacts(neverMatchesSlash: !text.contains("/"), minimumLength: text.count))
+                        facts.append(
+                            RegexFacts(neverMatchesSlash: !text.contains("/"), minimumLength: text.count))
                     case .text(let regex, _):
                         facts.append(RegexFacts.analyze(regex))
                     case .parameter(_, _, let regex, _):
-                        facts.append(regex.map(RegexFacts.analyze) ?? RegexFacts(neverMatchesSlash: true, minimumLength: 1))
+                        facts.append(
+                            regex.map(RegexFacts.analyze)
+                                ?? RegexFacts(neverMatchesSlash: true, minimumLength: 1))
                     }
                 }
                 let canBeEmpty = facts.allSatisfy { $0.minimumLength == 0 }
                 // Literal text then one plain parameter: exact.
                 if !isRegex, parts.count >= 2, case .parameter(_, _, nil, _) = parts[parts.count - 1],
                     parts.dropLast().allSatisfy({ if case .text = $0 { true } else { false } }),
-                    !(folds && parts.contains { if case .text(let text, _) = $0 { text.unicodeScalars.contains { !$0.isASCII && isCased($0) } } else { false } })
+                    !(folds
+                        && parts.contains {
+                            if case .text(let text, _) = $0 {
+                                text.unicodeScalars.contains { !$0.isASCII && isCased($0) }
+                            } else {
+                                false
+                            }
+                        })
                 {
-                    let text = parts.dropLast().map { if case .text(let text, _) = $0 { text } else { "" } }.joined()
+                    let text = parts.dropLast().map { if case .text(let text, _) = $0 { text } else { "" } }
+                        .joined()
                     append([.literal(text), .segment(nonEmpty: true)])
                     continue
                 }
@@ -106,7 +118,8 @@ struct AndroidPathPlan: Hashable {
                     widened.append("\(segment.text.quoted) becomes any characters but \"/\"")
                     append([.segment(nonEmpty: !canBeEmpty)])
                 } else {
-                    widened.append("\(segment.text.quoted) may span segments, so the rest of the path is open")
+                    widened.append(
+                        "\(segment.text.quoted) may span segments, so the rest of the path is open")
                     append([.rest])
                     ended = true
                 }

@@ -31,7 +31,11 @@ struct AndroidReport: Sendable {
         }
         lines += notes.map { "note: " + $0 }
         for line in lines {
-            if errors { console.printError(CommandError.oneLine(line)) } else { console.print(CommandError.oneLine(line)) }
+            if errors {
+                console.printError(CommandError.oneLine(line))
+            } else {
+                console.print(CommandError.oneLine(line))
+            }
         }
         if !errors { console.print(summary) }
     }
@@ -45,7 +49,8 @@ struct AndroidReport: Sendable {
             "skipped": .array(
                 skipped.map { route, reason in
                     .object([
-                        "route": .string(route.route), "location": route.location.map(JSONValue.string) ?? .null,
+                        "route": .string(route.route),
+                        "location": route.location.map(JSONValue.string) ?? .null,
                         "reason": .string(reason),
                     ])
                 }),
@@ -53,7 +58,11 @@ struct AndroidReport: Sendable {
                 findings.map { finding in
                     var members: [String: JSONValue] = [
                         "kind": .string(finding.kind.rawValue), "location": .string(finding.location),
-                        "devices": .string(finding.devices == .all ? "all" : finding.devices == .withDynamicRules ? "withDynamicRules" : "withoutDynamicRules"),
+                        "devices": .string(
+                            finding.devices == .all
+                                ? "all"
+                                : finding.devices == .withDynamicRules
+                                    ? "withDynamicRules" : "withoutDynamicRules"),
                         "message": .string(finding.message),
                     ]
                     if let route = finding.route { members["route"] = .string(route) }

@@ -7,7 +7,8 @@ extension Command {
     static let androidCheck = Command(
         name: "android check",
         summary: "Checks an AndroidManifest.xml and assetlinks.json against the routes of a host",
-        usage: "--manifest FILE --host HOST [--assetlinks FILE] [--package NAME] [--min-sdk N] [options] ROUTES...",
+        usage:
+            "--manifest FILE --host HOST [--assetlinks FILE] [--package NAME] [--min-sdk N] [options] ROUTES...",
         help: [
             """
             Reads the manifest's intent filters (XML; a filter with something that changes
@@ -59,16 +60,20 @@ extension Command {
             let minimumSDK = try AndroidInput.minimumSDK(invocation, fallback: manifest.minimumSDK)
             let package = try AndroidInput.package(invocation) ?? manifest.package
             let assetLinksPath = invocation.value(AndroidInput.assetLinks.name)
-            let assetLinks = try assetLinksPath.map { path throws(CommandError) in try AndroidInput.assetLinks(path: path) }
+            let assetLinks = try assetLinksPath.map { path throws(CommandError) in
+                try AndroidInput.assetLinks(path: path)
+            }
             if assetLinks != nil && package == nil {
-                throw CommandError("the manifest has no package attribute: give --package NAME to read assetlinks.json")
+                throw CommandError(
+                    "the manifest has no package attribute: give --package NAME to read assetlinks.json")
             }
             let checker: AndroidChecker
             do throws(AASARouteError) {
                 checker = try AndroidChecker(
                     host: host, routes: routes, options: options, manifest: manifest,
                     manifestName: TextFile.displayName(manifestPath), assetLinks: assetLinks,
-                    assetLinksName: assetLinksPath.map(TextFile.displayName) ?? "assetlinks.json", package: package,
+                    assetLinksName: assetLinksPath.map(TextFile.displayName) ?? "assetlinks.json",
+                    package: package,
                     minimumSDK: minimumSDK)
             } catch {
                 throw AASAInput.error(error)

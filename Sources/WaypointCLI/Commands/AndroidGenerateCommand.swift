@@ -8,7 +8,8 @@ extension Command {
     static let androidGenerate = Command(
         name: "android generate",
         summary: "Writes the App Links intent filter and assetlinks.json for the routes of a host",
-        usage: "--host HOST [--min-sdk N] [--package NAME --sha256 FINGERPRINT...] [--print WHAT] [options] ROUTES...",
+        usage:
+            "--host HOST [--min-sdk N] [--package NAME --sha256 FINGERPRINT...] [--print WHAT] [options] ROUTES...",
         help: [
             """
             Prints the <intent-filter android:autoVerify="true"> element (VIEW, DEFAULT,
@@ -37,7 +38,8 @@ extension Command {
             """,
         ],
         options: [
-            AASAInput.host, AndroidInput.minimumSDK, AndroidInput.package, AndroidInput.fingerprint, AndroidInput.print,
+            AASAInput.host, AndroidInput.minimumSDK, AndroidInput.package, AndroidInput.fingerprint,
+            AndroidInput.print,
         ] + RouterFlags.all + [.json("print one JSON object")],
         arguments: Arguments(name: "ROUTES", minimum: 1, maximum: nil),
         exitStatus:
@@ -61,12 +63,16 @@ extension Command {
             let options = try RouterFlags.options(invocation)
             let generated: (xml: String, entries: [AndroidGenerator.Entry], report: AndroidReport)
             do throws(AASARouteError) {
-                generated = try AndroidGenerator(host: host, routes: routes, options: options, minimumSDK: minimumSDK)
-                    .generate()
+                generated = try AndroidGenerator(
+                    host: host, routes: routes, options: options, minimumSDK: minimumSDK
+                )
+                .generate()
             } catch {
                 throw AASAInput.error(error)
             }
-            let assetLinks = package.map { AndroidGenerator.assetLinks(package: $0, fingerprints: fingerprints) }
+            let assetLinks = package.map {
+                AndroidGenerator.assetLinks(package: $0, fingerprints: fingerprints)
+            }
             if invocation.json {
                 var members: [String: JSONValue] = [
                     "intentFilter": .string(generated.xml), "report": generated.report.json,

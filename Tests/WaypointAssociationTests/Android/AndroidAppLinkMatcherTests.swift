@@ -19,7 +19,10 @@ struct AndroidAppLinkMatcherTests {
                 .init(paths: [try AndroidPathPattern(.prefix, "/a")]),
             ])
         ])
-        for url in ["https://www.example.com/a", "app://open.my.app/ab", "app://www.example.com/a", "https://open.my.app/a"] {
+        for url in [
+            "https://www.example.com/a", "app://open.my.app/ab", "app://www.example.com/a",
+            "https://open.my.app/a",
+        ] {
             #expect(matcher.decision(for: url).filter == 0, "\(url)")
         }
         #expect(matcher.decision(for: "https://www.example.com/b").outcome == .noFilter)
@@ -58,7 +61,10 @@ struct AndroidAppLinkMatcherTests {
     @Test("the path is matched decoded")
     func decodedPath() throws {
         let matcher = AndroidAppLinkMatcher([
-            Self.filter([.init(scheme: "https", host: "a.com", paths: [try AndroidPathPattern(.path, "/caf\u{E9}/a b")])])
+            Self.filter([
+                .init(
+                    scheme: "https", host: "a.com", paths: [try AndroidPathPattern(.path, "/caf\u{E9}/a b")])
+            ])
         ])
         #expect(matcher.decision(for: "https://a.com/caf%C3%A9/a%20b").opensApp)
     }
@@ -66,7 +72,9 @@ struct AndroidAppLinkMatcherTests {
     @Test("unverified filters and hosts without a statement keep links in the browser")
     func verification() {
         let data = [AndroidIntentFilter.Data(scheme: "https", host: "a.com")]
-        #expect(AndroidAppLinkMatcher([Self.filter(data, autoVerify: false)]).decision(for: "https://a.com/").outcome == .unverifiedFilter)
+        #expect(
+            AndroidAppLinkMatcher([Self.filter(data, autoVerify: false)]).decision(for: "https://a.com/")
+                .outcome == .unverifiedFilter)
         // A verified filter after an unverified one still opens the app.
         let both = AndroidAppLinkMatcher([Self.filter(data, autoVerify: false), Self.filter(data)])
         #expect(both.decision(for: "https://a.com/").filter == 1)
@@ -116,8 +124,10 @@ struct AndroidAppLinkMatcherTests {
     func order() {
         let data = [AndroidIntentFilter.Data(scheme: "https", host: "a.com")]
         func opens(_ components: [AndroidDynamicRules.Component], _ url: String) -> Bool {
-            AndroidAppLinkMatcher([Self.filter(data)], dynamicRules: AndroidDynamicRules(components: components))
-                .decision(for: url).opensApp
+            AndroidAppLinkMatcher(
+                [Self.filter(data)], dynamicRules: AndroidDynamicRules(components: components)
+            )
+            .decision(for: url).opensApp
         }
         #expect(!opens([.init(path: "*", exclude: true), .init(path: "/path1")], "https://a.com/path1"))
         #expect(opens([.init(path: "/path1"), .init(path: "*", exclude: true)], "https://a.com/path1"))
@@ -129,7 +139,8 @@ struct AndroidAppLinkMatcherTests {
     static let wildcards: [(String, String, Bool)] = [
         ("*", "", true), ("*", "/a/b", true), ("/products/*", "/products/1/2", true),
         ("/p/*/r", "/p/1/r", true), ("/p/*/r", "/p/1/2/r", false), ("?", "a", true), ("?", "", false),
-        ("?*", "", false), ("?*", "ab", true), ("/a?c", "/abc", true), ("/a*?", "/a", false), ("/a*?", "/ab", true),
+        ("?*", "", false), ("?*", "ab", true), ("/a?c", "/abc", true), ("/a*?", "/a", false),
+        ("/a*?", "/ab", true),
         ("/x", "/X", false),
     ]
 

@@ -45,7 +45,10 @@ struct AndroidManifestReaderTests {
         #expect(filter.schemes == ["https"])
         #expect(filter.authorities.map(\.host) == ["shop.example.com"])
         // The resource compiler's escape: `\\*` in the XML is the pattern `\*`, a literal star.
-        #expect(filter.paths.map(\.description) == ["pathPrefix=\"/products/\"", "path=\"/help\"", "pathPattern=\"/a\\\\*b\""])
+        #expect(
+            filter.paths.map(\.description) == [
+                "pathPrefix=\"/products/\"", "path=\"/help\"", "pathPattern=\"/a\\\\*b\"",
+            ])
         #expect(filter.paths[2].matches("/a*b"))
         #expect(!filter.paths[2].matches("/aab"))
         #expect(filter.line == 7)
@@ -60,7 +63,8 @@ struct AndroidManifestReaderTests {
                     <data android:scheme="http" android:host="shop.example.com" />
                   </intent-filter>
             """
-        let manifest = try AndroidManifest(xml: Self.manifest(filters, activity: "android:exported=\"false\""))
+        let manifest = try AndroidManifest(
+            xml: Self.manifest(filters, activity: "android:exported=\"false\""))
         let filter = try #require(manifest.intentFilters.first)
         #expect(
             filter.verificationProblems == [
@@ -128,10 +132,13 @@ struct AndroidManifestReaderTests {
     @Test("nesting: ten times a real manifest's depth reads; past the bound is refused")
     func depth() throws {
         func nested(_ depth: Int) -> String {
-            "<manifest>" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth) + "</manifest>"
+            "<manifest>" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth)
+                + "</manifest>"
         }
         #expect(try AndroidManifest(xml: nested(60)).intentFilters.isEmpty)
-        let error = try #require(throws: AndroidManifestError.self) { try AndroidManifest(xml: nested(1_000)) }
+        let error = try #require(throws: AndroidManifestError.self) {
+            try AndroidManifest(xml: nested(1_000))
+        }
         #expect(error.kindName == "tooDeep")
     }
 

@@ -120,7 +120,8 @@ struct AndroidPathPatternTests {
     @Test("samples match their pattern")
     func samples() throws {
         for (kind, text) in [
-            (AndroidPathPattern.Kind.pattern, "/p/.*/r"), (.advancedPattern, "/p/[^/]+/[0-9]{2,}"), (.prefix, "/d/"),
+            (AndroidPathPattern.Kind.pattern, "/p/.*/r"), (.advancedPattern, "/p/[^/]+/[0-9]{2,}"),
+            (.prefix, "/d/"),
             (.suffix, ".pdf"), (.path, "/x"),
         ] {
             let pattern = try AndroidPathPattern(kind, text)

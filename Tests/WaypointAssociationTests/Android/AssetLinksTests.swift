@@ -19,10 +19,15 @@ struct AssetLinksTests {
 
     @Test("the documented statements for two apps")
     func twoApps() throws {
-        let file = try AssetLinks(json: "[\(Self.statement("com.example.puppies.app")), \(Self.statement("com.example.monkeys.app"))]")
+        let file = try AssetLinks(
+            json:
+                "[\(Self.statement("com.example.puppies.app")), \(Self.statement("com.example.monkeys.app"))]"
+        )
         #expect(file.statements.count == 2)
         #expect(file.handlesAllURLs(package: "com.example.monkeys.app"))
-        #expect(file.handlesAllURLs(package: "com.example.puppies.app", fingerprint: Self.fingerprint.lowercased()))
+        #expect(
+            file.handlesAllURLs(
+                package: "com.example.puppies.app", fingerprint: Self.fingerprint.lowercased()))
         #expect(!file.handlesAllURLs(package: "com.example.other"))
     }
 
@@ -44,13 +49,21 @@ struct AssetLinksTests {
             """
         let discarded = try AssetLinks(json: "[\(Self.statement("com.example.app", extensions: broken))]")
         #expect(discarded.statements.first?.dynamicRules == nil)
-        #expect(discarded.statements.first?.discardedDynamicRules == "rule 1 has \"/\" of the wrong type, empty, or unknown")
+        #expect(
+            discarded.statements.first?.discardedDynamicRules
+                == "rule 1 has \"/\" of the wrong type, empty, or unknown")
     }
 
     static let refused: [(String, String)] = [
         ("{}", "(root): expected an array, found an object"),
-        ("[{\"relation\": [], \"target\": {\"namespace\": \"android_app\"}}]", "[0].target: missing key \"package_name\""),
-        ("[{\"relation\": [], \"target\": {\"namespace\": \"web\", \"site\": \"https://a.com\"}, \"extra\": 1}]", "[0]: unknown key \"extra\""),
+        (
+            "[{\"relation\": [], \"target\": {\"namespace\": \"android_app\"}}]",
+            "[0].target: missing key \"package_name\""
+        ),
+        (
+            "[{\"relation\": [], \"target\": {\"namespace\": \"web\", \"site\": \"https://a.com\"}, \"extra\": 1}]",
+            "[0]: unknown key \"extra\""
+        ),
         (
             "[{\"relation\": [], \"target\": {\"namespace\": \"android_app\", \"package_name\": \"a.b\", \"sha256_cert_fingerprints\": [\"AB:CD\"]}}]",
             "[0].target.sha256_cert_fingerprints[0]: \"AB:CD\" is not a SHA-256 fingerprint: expected 32 bytes as hex pairs separated by \":\""
@@ -80,7 +93,8 @@ struct AssetLinksTests {
         // A large real file is about 10 KB; 100 KB of statements still read, every one.
         let one = Self.statement("com.example.app")
         let count = 100_000 / (one.utf8.count + 2)
-        let file = try AssetLinks(json: "[" + Array(repeating: one, count: count).joined(separator: ", ") + "]")
+        let file = try AssetLinks(
+            json: "[" + Array(repeating: one, count: count).joined(separator: ", ") + "]")
         #expect(file.statements.count == count)
         let huge = "[" + String(repeating: " ", count: AssetLinks.maximumSize) + "]"
         #expect(throws: AssetLinksError.self) { try AssetLinks(json: huge) }
