@@ -21,6 +21,16 @@ struct AndroidCommandTests {
         """
     }
 
+    /// The start of a filter that verifies for shop.example, up to its paths.
+    static let verifiedFilterStart = """
+        <intent-filter android:autoVerify="true">
+          <action android:name="android.intent.action.VIEW" />
+          <category android:name="android.intent.category.DEFAULT" />
+          <category android:name="android.intent.category.BROWSABLE" />
+          <data android:scheme="https" android:host="shop.example" />
+
+        """
+
     @Test("generate: exact routes with pathAdvancedPattern exit 0")
     func generateExact() async throws {
         let scratch = try ScratchDirectory()
@@ -110,12 +120,7 @@ struct AndroidCommandTests {
     func check() async throws {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/products/:id\n/help\n/cart\n")
-        let filters = """
-                  <intent-filter android:autoVerify="true">
-                    <action android:name="android.intent.action.VIEW" />
-                    <category android:name="android.intent.category.DEFAULT" />
-                    <category android:name="android.intent.category.BROWSABLE" />
-                    <data android:scheme="https" android:host="shop.example" />
+        let filters = Self.verifiedFilterStart + """
                     <data android:pathPrefix="/products/" />
                     <data android:path="/help" />
                   </intent-filter>
@@ -172,12 +177,7 @@ struct AndroidCommandTests {
     func assetLinks() async throws {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/products/:id\n")
-        let filters = """
-                  <intent-filter android:autoVerify="true">
-                    <action android:name="android.intent.action.VIEW" />
-                    <category android:name="android.intent.category.DEFAULT" />
-                    <category android:name="android.intent.category.BROWSABLE" />
-                    <data android:scheme="https" android:host="shop.example" />
+        let filters = Self.verifiedFilterStart + """
                   </intent-filter>
             """
         let manifest = try scratch.write("AndroidManifest.xml", Self.manifest(filters))
