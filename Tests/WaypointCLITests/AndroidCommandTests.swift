@@ -120,16 +120,17 @@ struct AndroidCommandTests {
     func check() async throws {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/products/:id\n/help\n/cart\n")
-        let filters = Self.verifiedFilterStart + """
-                    <data android:pathPrefix="/products/" />
-                    <data android:path="/help" />
-                  </intent-filter>
-                  <intent-filter>
-                    <action android:name="android.intent.action.VIEW" />
-                    <category android:name="android.intent.category.BROWSABLE" />
-                    <data android:scheme="http" android:host="Shop.example" android:path="/cart" />
-                  </intent-filter>
-            """
+        let filters =
+            Self.verifiedFilterStart + """
+                        <data android:pathPrefix="/products/" />
+                        <data android:path="/help" />
+                      </intent-filter>
+                      <intent-filter>
+                        <action android:name="android.intent.action.VIEW" />
+                        <category android:name="android.intent.category.BROWSABLE" />
+                        <data android:scheme="http" android:host="Shop.example" android:path="/cart" />
+                      </intent-filter>
+                """
         let manifest = try scratch.write("AndroidManifest.xml", Self.manifest(filters))
         let result = try await CLI.run([
             "android", "check", "--manifest", manifest, "--host", "shop.example", routes,
@@ -177,9 +178,10 @@ struct AndroidCommandTests {
     func assetLinks() async throws {
         let scratch = try ScratchDirectory()
         let routes = try scratch.write("routes.txt", "/products/:id\n")
-        let filters = Self.verifiedFilterStart + """
-                  </intent-filter>
-            """
+        let filters =
+            Self.verifiedFilterStart + """
+                      </intent-filter>
+                """
         let manifest = try scratch.write("AndroidManifest.xml", Self.manifest(filters))
         let other = try scratch.write(
             "other.json",

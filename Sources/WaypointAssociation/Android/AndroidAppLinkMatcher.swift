@@ -24,6 +24,44 @@ public struct AndroidAppLinkMatcher: Sendable {
     /// Android 15, or without Google services).
     public let dynamicRules: AndroidDynamicRules?
 
+    /// What matching reads of one filter, computed once.
+    private struct Compiled: Sendable {
+        let schemes: [String]
+        let authorities: [(host: String, port: String?)]
+        let paths: [AndroidPathPattern]
+        let index: PathIndex
+        let verifies: Bool
+    }
+    private let compiled: [Compiled]
+
+    /// A filter's path attributes, by the first segment each fixes (``AndroidPathPattern``'s
+    /// `firstSegment`), and those that fix none; indices in attribute order.
+    struct PathIndex: Sendable {
+        var bySegment: [String: [Int]] = [:]
+        var unfixed: [Int] = []
+
+        init(_ paths: [AndroidPathPattern]) {
+            for (index, path) in paths.enumerated() {
+                if let segment = path.firstSegment {
+                    bySegment[segment, default: []].append(index)
+                } else {
+                    unfixed.append(index)
+                }
+            }
+        }
+
+        /// The attributes that may match `path`, in attribute order.
+        func candidates(_ path: [UInt16]) -> [Int] {
+            let slash = UInt16(UInt8(ascii: "/"))
+            guard path.first == slash else { return unfixed }
+            let rest = path.dropFirst()
+            let segment = String(
+                decoding: rest[..<(rest.firstIndex(of: slash) ?? rest.endIndex)], as: UTF16.self)
+            guard let fixed = bySegment[segment] else { return unfixed }
+            return (fixed + unfixed).sorted()
+        }
+    }
+
     /// A matcher of `filters`.
     ///
     /// - Parameters:
@@ -39,6 +77,13 @@ public struct AndroidAppLinkMatcher: Sendable {
         self.filters = filters
         self.verifiedHosts = verifiedHosts.map { Set($0.map { $0.lowercased() }) }
         self.dynamicRules = dynamicRules
+        compiled = filters.map { filter in
+            let paths = filter.paths
+            return Compiled(
+                schemes: filter.schemes, authorities: filter.authorities, paths: paths,
+                index: PathIndex(paths),
+                verifies: filter.verificationProblems.isEmpty)
+        }
     }
 
     /// What Android does with `url`.
@@ -50,10 +95,11 @@ public struct AndroidAppLinkMatcher: Sendable {
         }
         var firstTaker: (filter: Int, path: Int?)?
         var verifiedTaker: (filter: Int, path: Int?)?
+        let units = Array(link.path.utf16)
         for (index, filter) in filters.enumerated() where filter.unsupported.isEmpty {
-            guard let path = Self.takes(filter, link) else { continue }
+            guard let path = Self.takes(compiled[index], link, units: units) else { continue }
             if firstTaker == nil { firstTaker = (index, path) }
-            if filter.verificationProblems.isEmpty {
+            if compiled[index].verifies {
                 verifiedTaker = (index, path)
                 break
             }
@@ -82,7 +128,12 @@ public struct AndroidAppLinkMatcher: Sendable {
     /// Whether one of `filter`'s hosts (with its port, if written) takes `host` and `port`;
     /// true for a filter without hosts.
     package static func takesAuthority(_ filter: AndroidIntentFilter, host: String, port: Int?) -> Bool {
-        let authorities = filter.authorities
+        takesAuthority(filter.authorities, host: host, port: port)
+    }
+
+    private static func takesAuthority(
+        _ authorities: [(host: String, port: String?)], host: String, port: Int?
+    ) -> Bool {
         guard !authorities.isEmpty else { return true }
         return authorities.contains { authority in
             var wanted = authority.host
@@ -100,15 +151,19 @@ public struct AndroidAppLinkMatcher: Sendable {
 
     /// Whether `filter` takes `link`: nil when it does not, else the index of the path
     /// attribute that took it (`.some(nil)` when the filter has none).
-    static func takes(_ filter: AndroidIntentFilter, _ link: AndroidLinkURI) -> Int?? {
-        guard filter.schemes.contains(link.scheme) else { return nil }
-        let authorities = filter.authorities
+    private static func takes(
+        _ compiled: Compiled, _ link: AndroidLinkURI, units: [UInt16]
+    ) -> Int?? {
+        guard compiled.schemes.contains(link.scheme) else { return nil }
         // Without a host, any host and any path.
-        guard !authorities.isEmpty else { return .some(nil) }
-        guard takesAuthority(filter, host: link.host, port: link.port) else { return nil }
-        let paths = filter.paths
+        guard !compiled.authorities.isEmpty else { return .some(nil) }
+        guard takesAuthority(compiled.authorities, host: link.host, port: link.port) else { return nil }
+        let paths = compiled.paths
         guard !paths.isEmpty else { return .some(nil) }
-        guard let index = paths.firstIndex(where: { $0.matches(link.path) }) else { return nil }
-        return .some(index)
+        guard let taken = compiled.index.candidates(units).first(where: { paths[$0].matches(units: units) })
+        else {
+            return nil
+        }
+        return .some(taken)
     }
 }

@@ -59,6 +59,9 @@ public struct AndroidPathPattern: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     private let units: [UInt16]
     let tokens: [AndroidAdvancedGlob.Token]
+    /// The first path segment every path the pattern matches starts with, when the pattern
+    /// fixes it: `products` for `/products/.*`; nil otherwise. Matchers index by it.
+    package let firstSegment: String?
 
     /// Compiles `text` as the attribute `kind`.
     ///
@@ -72,6 +75,63 @@ public struct AndroidPathPattern: Sendable, Hashable, CustomStringConvertible {
             throw AndroidPatternError(.tooLong(length: units.count, limit: Self.maximumLength), pattern: text)
         }
         tokens = kind == .advancedPattern ? try AndroidAdvancedGlob.parse(units, text: text) : []
+        firstSegment = Self.firstSegment(kind: kind, units: units, tokens: tokens)
+    }
+
+    /// The literal text every match starts with, and whether it is the whole of every match.
+    private static func firstSegment(
+        kind: Kind, units: [UInt16], tokens: [AndroidAdvancedGlob.Token]
+    ) -> String? {
+        let slash = UInt16(UInt8(ascii: "/"))
+        var prefix: [UInt16] = []
+        var whole = false
+        switch kind {
+        case .path:
+            prefix = units
+            whole = true
+        case .prefix:
+            prefix = units
+        case .suffix:
+            return nil
+        case .pattern:
+            var index = 0
+            let star = UInt16(UInt8(ascii: "*"))
+            let dot = UInt16(UInt8(ascii: "."))
+            let backslash = UInt16(UInt8(ascii: "\\"))
+            while index < units.count {
+                var unit = units[index]
+                var next = index + 1
+                if unit == backslash {
+                    guard next < units.count else { break }
+                    unit = units[next]
+                    next += 1
+                }
+                if unit == dot || (next < units.count && units[next] == star) { break }
+                prefix.append(unit)
+                index = next
+            }
+            whole = index >= units.count
+        case .advancedPattern:
+            var complete = true
+            for token in tokens {
+                guard case .character(let unit) = token.kind, token.minimum >= 1 else {
+                    complete = false
+                    break
+                }
+                prefix += repeatElement(unit, count: min(token.minimum, 2))
+                if token.maximum != token.minimum || token.minimum > 2 {
+                    complete = false
+                    break
+                }
+            }
+            whole = complete
+        }
+        guard prefix.first == slash else { return nil }
+        let rest = prefix.dropFirst()
+        if let end = rest.firstIndex(of: slash) {
+            return String(decoding: rest[..<end], as: UTF16.self)
+        }
+        return whole ? String(decoding: rest, as: UTF16.self) : nil
     }
 
     /// The most UTF-16 code units a pattern may have: 2,048, the size of the table Android
@@ -83,7 +143,11 @@ public struct AndroidPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(*n* + *m*) for the path's and the pattern's lengths: neither glob
     ///   backtracks.
     public func matches(_ path: String) -> Bool {
-        let path = Array(path.utf16)
+        matches(units: Array(path.utf16))
+    }
+
+    /// ``matches(_:)`` of a path as UTF-16 code units.
+    package func matches(units path: [UInt16]) -> Bool {
         switch kind {
         case .path: return path == units
         case .prefix: return path.starts(with: units)

@@ -130,4 +130,24 @@ struct AndroidPathPatternTests {
             #expect(samples.allSatisfy(pattern.matches))
         }
     }
+
+    static let firstSegments: [(AndroidPathPattern.Kind, String, String?)] = [
+        (.path, "/help", "help"), (.path, "/help/x", "help"), (.prefix, "/docs/", "docs"),
+        (.prefix, "/do", nil),
+        (.suffix, "/a/b", nil), (.pattern, "/p/.*", "p"), (.pattern, "/p.*/x", nil),
+        (.pattern, "/pa*/x", nil),
+        (.pattern, "/p\\.q/x", nil), (.pattern, "/p\\*/x", "p*"), (.advancedPattern, "/p/[^/]+", "p"),
+        (.advancedPattern, "/p+/x", nil), (.advancedPattern, "/[p]/x", nil),
+        (.advancedPattern, "/pp{2}/x", "ppp"),
+    ]
+
+    @Test("the first segment a pattern fixes, by which matchers index it", arguments: firstSegments)
+    func firstSegment(_ kind: AndroidPathPattern.Kind, _ text: String, _ segment: String?) throws {
+        let pattern = try AndroidPathPattern(kind, text)
+        #expect(pattern.firstSegment == segment)
+        // Whatever it matches starts with that segment.
+        for sample in pattern.samples() where segment != nil {
+            #expect(sample.hasPrefix("/" + (segment ?? "")))
+        }
+    }
 }
