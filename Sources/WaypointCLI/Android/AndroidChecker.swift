@@ -127,25 +127,32 @@ struct AndroidChecker {
                     AndroidAppLinkMatcher(filters, verifiedHosts: verifiedHosts, dynamicRules: dynamicRules)
                 ))
         }
+        // Every route and attribute gets its share of the examples, its own URLs first.
+        let sources = receiving.count + forHost.reduce(0) { $0 + filters[$1].paths.count }
+        let share = max(4, AndroidExamples.maximumPaths / max(1, sources))
         var paths: [String] = []
         var seen = Set<String>()
-        func add(_ candidates: [String]) {
-            for path in candidates where path.hasPrefix("/") && paths.count < AndroidExamples.maximumPaths {
-                if seen.insert(path).inserted { paths.append(path) }
+        var capped = false
+        func add(_ bases: [String]) {
+            var taken = 0
+            let candidates = bases + bases.flatMap { AndroidExamples.neighbours($0).dropFirst() }
+            for path in candidates where path.hasPrefix("/") && taken < share {
+                guard paths.count < AndroidExamples.maximumPaths else {
+                    capped = true
+                    return
+                }
+                if seen.insert(path).inserted {
+                    paths.append(path)
+                    taken += 1
+                }
             }
         }
-        for (_, pattern) in receiving {
-            for path in AndroidExamples.routePaths(pattern, router: router) {
-                add(AndroidExamples.neighbours(path))
-            }
-        }
+        for (_, pattern) in receiving { add(AndroidExamples.routePaths(pattern, router: router)) }
         for index in forHost {
-            for pattern in filters[index].paths {
-                for path in pattern.samples() { add(AndroidExamples.neighbours(path)) }
-            }
+            for pattern in filters[index].paths { add(pattern.samples()) }
         }
         add(["/"])
-        if paths.count >= AndroidExamples.maximumPaths {
+        if capped {
             report.notes.append("only the first \(AndroidExamples.maximumPaths) example paths were tried")
         }
         report.urlCount = paths.count
@@ -170,6 +177,18 @@ struct AndroidChecker {
                     let key = PathKey(filter: filter, path: decision.path ?? -1)
                     if unrouted[key] == nil { unrouted[key] = url }
                 }
+            }
+            let unchecked = receiving.indices.filter { opened[$0] == nil && notOpened[$0] == nil }
+            if !unchecked.isEmpty {
+                let names = unchecked.prefix(3).map { receiving[$0].route.route.quoted }.joined(
+                    separator: ", ")
+                findings.append(
+                    AndroidFinding(
+                        kind: .routesNotChecked, location: receiving[unchecked[0]].route.location ?? "routes",
+                        route: nil, url: nil, devices: devices,
+                        message:
+                            "\(unchecked.count) route\(unchecked.count == 1 ? "" : "s") (\(names)\(unchecked.count > 3 ? ", …" : "")) matched no example URL on \(host), so \(unchecked.count == 1 ? "it was" : "they were") not checked"
+                    ))
             }
             for (index, (route, _)) in receiving.enumerated() {
                 guard let missed = notOpened[index] else { continue }

@@ -9,7 +9,7 @@ enum AndroidExamples {
     /// Parameter values tried in every route.
     static let values = ["x", "1", "abc", "a.b", "\u{E9}", "a b", "A", "x.json", "a/b"]
     /// The most URLs one check tries.
-    static let maximumPaths = 200_000
+    static let maximumPaths = 400_000
 
     /// Decoded paths of `pattern` (registered in `router`), with every parameter set to
     /// each value in turn and to its regex's own samples.
@@ -38,7 +38,7 @@ enum AndroidExamples {
         for value in values {
             assignments.append(Dictionary(names.map { ($0, value) }, uniquingKeysWith: { first, _ in first }))
         }
-        var paths: [String] = []
+        var paths = [filled(pattern)]
         for assignment in assignments {
             let host = pattern.kind == .path ? "example.invalid" : nil
             guard
@@ -65,5 +65,35 @@ enum AndroidExamples {
             }
         }
         return result
+    }
+
+    /// A path of `pattern` written from its segments, for routes reverse routing cannot
+    /// print (a `*`, a raw regex): literals as themselves, a parameter or `*` as `x`, a
+    /// regex as its first sample, an optional parameter left out.
+    static func filled(_ pattern: RoutePattern) -> String {
+        var segments = pattern.segments[...]
+        if pattern.kind == .host { segments = segments.dropFirst() }
+        var path = ""
+        for segment in segments {
+            switch segment.form {
+            case .literal: path += "/" + segment.text
+            case .parameter, .wildcard, .glob: path += "/x"
+            case .optionalParameter: continue
+            case .pattern(let pieces, let isRegex):
+                guard !isRegex else {
+                    path += "/" + (RegexSample.samples(segment.text).first ?? "x")
+                    continue
+                }
+                path += "/"
+                for piece in pieces {
+                    switch piece {
+                    case .text(let text, _): path += text
+                    case .parameter(_, _, let regex, _):
+                        path += regex.flatMap { RegexSample.samples($0).first } ?? "x"
+                    }
+                }
+            }
+        }
+        return path.isEmpty ? "/" : path
     }
 }

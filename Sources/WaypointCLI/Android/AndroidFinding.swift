@@ -7,6 +7,8 @@ struct AndroidFinding: Sendable, Hashable {
         case routeNeverOpened
         /// Some URLs the route matches open the app, others the browser.
         case routePartlyOpened
+        /// Routes that matched no example URL, so that nothing was checked of them.
+        case routesNotChecked
         /// A filter opens the app for a URL no route matches.
         case unroutedURL
         /// A generated path attribute is wider than its route: it may open URLs no route

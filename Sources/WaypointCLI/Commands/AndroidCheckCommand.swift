@@ -18,6 +18,7 @@ extension Command {
             routes that receive https://HOST links, one line each as LOCATION: KIND: MESSAGE:
               routeNeverOpened     no URL the route matches opens the app
               routePartlyOpened    some URLs the route matches open the browser
+              routesNotChecked     routes no example URL matches (how many)
               unroutedURL          a path attribute opens the app for a URL no route
                                    matches: the app opens and shows nothing
               filterNotVerified    a filter for the host can never be verified (no
