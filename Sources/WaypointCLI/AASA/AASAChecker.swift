@@ -18,6 +18,8 @@ struct AASAChecker {
     enum Skip: String, Error, Sendable {
         case scheme = "its scheme is not http or https"
         case host = "its host does not match"
+        /// `waypoint android`: the App Links filter it writes and checks is `https`.
+        case httpAppLink = "its scheme is http; App Links are checked as https"
     }
 
     /// A route that receives the host's links, with its model.
@@ -178,6 +180,19 @@ struct AASAChecker {
             return .failure(.scheme)
         }
         return receives(pattern, host: host).map { (pattern, $0) }
+    }
+
+    /// Whether `route` receives Android App Links of `host`: as universal links, less `http`
+    /// routes, since `waypoint android` writes and checks `https` filters
+    /// (android-app-links.md §3).
+    static func receivesAppLinks(
+        _ route: AASARoute, host: String, options: RouterOptions
+    ) -> Result<(RoutePattern, Bool), Skip> {
+        let received = receives(route, host: host, options: options)
+        if case .success((let pattern, _)) = received, pattern.scheme?.lowercased() == "http" {
+            return .failure(.httpAppLink)
+        }
+        return received
     }
 
     /// Whether a route of `pattern` receives universal links of `host`, and whether its host
