@@ -35,10 +35,14 @@ struct RouteBook<Value: Sendable>: Sendable {
         let requirements: [Int: LinkCondition]
         /// The face's held and waiting links.
         let delivery: DeliveryGate
+        /// Per order, the order of the route's parent, or -1 (``ParentLinks``).
+        let parents: AppendLog<Int32>
+        /// Whether any route names a parent, so that a lookup reads ``parents`` only then.
+        let hasParents: Bool
 
         init(
             table: RouteTable, values: AppendLog<Value>, gate: (@Sendable (URL) -> Bool)?, holds: Bool,
-            requirements: [Int: LinkCondition], delivery: DeliveryGate
+            requirements: [Int: LinkCondition], delivery: DeliveryGate, parents: ParentLinks
         ) {
             self.table = table
             self.values = values
@@ -47,6 +51,8 @@ struct RouteBook<Value: Sendable>: Sendable {
             self.hasRequirements = !requirements.isEmpty
             self.requirements = requirements
             self.delivery = delivery
+            self.parents = parents.log
+            self.hasParents = !parents.isEmpty
         }
 
         /// The value of the route at `priority`.
@@ -61,9 +67,26 @@ struct RouteBook<Value: Sendable>: Sendable {
             values[Int(order.rawValue)]
         }
 
-        /// The condition the route at `priority` requires, if any.
-        func requirement(atPriority priority: Int) -> LinkCondition? {
-            hasRequirements ? requirements[Int(table.order(ofPriority: priority).rawValue)] : nil
+        /// The conditions the routes of the stack of the route at `priority` require, root
+        /// first: its parents' (``ParentLinks``), then its own.
+        func requirements(ofStackAtPriority priority: Int) -> [LinkCondition] {
+            guard hasRequirements else { return [] }
+            var order = table.order(ofPriority: priority)
+            var conditions: [LinkCondition] = []
+            while true {
+                if let condition = requirements[Int(order.rawValue)] { conditions.append(condition) }
+                guard let parent = parent(ofOrder: order) else { break }
+                order = parent
+            }
+            return conditions.reversed()
+        }
+
+        /// The order of the parent of the route registered with `order`; nil for none.
+        @inline(__always)
+        func parent(ofOrder order: RouteTable.RegistrationOrder) -> RouteTable.RegistrationOrder? {
+            guard hasParents else { return nil }
+            let parent = parents[Int(order.rawValue)]
+            return parent < 0 ? nil : RouteTable.RegistrationOrder(parent)
         }
     }
 
@@ -79,6 +102,8 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// Whether published snapshots send links to the delivery gate first.
         var holds = false
         let delivery: DeliveryGate
+        /// The parent each route names.
+        var parents = ParentLinks()
 
         /// Rebuilds the table from the live routes when dead entries outweigh them.
         mutating func collectGarbage() {
@@ -95,6 +120,34 @@ struct RouteBook<Value: Sendable>: Sendable {
                 orders[name] = Int32(order)
             }
             values = fresh
+            parents.rebuildLog(orderCount: live.count, orders: orders)
+        }
+
+        /// Checks the parents a registration names (``ParentLinks/check(_:registered:)``);
+        /// each route with its pattern when it is new, nil when it is registered.
+        func checkParents(
+            _ batch: [(route: String, pattern: RoutePattern?, parent: String?)]
+        ) throws(RouteError) {
+            let builder = builder
+            let orders = orders
+            func registered(_ route: String) -> RoutePattern? {
+                orders[route].map { builder.routeLog[Int($0)].pattern }
+            }
+            var checked: [ParentLinks.Registration] = []
+            for (route, pattern, parent) in batch {
+                // A route is new, or registered (or earlier in the batch, and so compiled there).
+                guard
+                    let pattern = pattern ?? registered(route)
+                        ?? checked.last(where: { $0.route == route })?.pattern
+                else { continue }
+                checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
+            }
+            try parents.check(checked, registered: registered)
+        }
+
+        /// Writes the parents' log anew after a link changed.
+        mutating func rebuildParentLog() {
+            parents.rebuildLog(orderCount: builder.routeLog.count, orders: orders)
         }
 
         /// The snapshot of the registry's state, after reclaiming garbage when it is due.
@@ -106,7 +159,7 @@ struct RouteBook<Value: Sendable>: Sendable {
             }
             return Snapshot(
                 table: builder.publish(), values: values, gate: gate, holds: holds, requirements: byOrder,
-                delivery: delivery)
+                delivery: delivery, parents: parents)
         }
     }
 
@@ -160,17 +213,40 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
     /// - Complexity: O(m) for m new routes, amortised; O(n) for each replaced value.
     func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
-        var compiled: [(route: String, value: Value, compiled: CompiledRoute?)] = []
+        try register(routes.lazy.map { (route: $0, value: $1, parent: String?.none) })
+    }
+
+    /// Registers routes in order, each naming its parent route or none (``ParentLinks``),
+    /// with one publication.
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route or parent; then none is
+    ///   registered.
+    /// - Complexity: as ``register(_:)-(Sequence<(String,Value)>)``, plus O(n) when a
+    ///   registered route changes its parent.
+    func register(_ routes: some Sequence<(route: String, value: Value, parent: String?)>) throws(RouteError)
+    {
+        var compiled: [(route: String, value: Value, compiled: CompiledRoute?, parent: String?)] = []
+        var namesParents = false
         // Routes already registered, or earlier in this batch, only replace a value; the
         // others compile outside the lock.
         var batch: Set<String> = []
-        for (route, value) in routes {
+        for (route, value, parent) in routes {
             let known = !batch.insert(route).inserted || registry.withLock { $0.orders[route] != nil }
-            compiled.append((route, value, known ? nil : try CompiledRoute(route, options: options)))
+            compiled.append((route, value, known ? nil : try CompiledRoute(route, options: options), parent))
+            namesParents = namesParents || parent != nil
         }
-        registry.withLock { registry in
-            for (route, value, compiledRoute) in compiled {
+        let refused: RouteError? = registry.withLock { registry in
+            if namesParents || !registry.parents.isEmpty {
+                do throws(RouteError) {
+                    try registry.checkParents(compiled.map { ($0.route, $0.compiled?.pattern, $0.parent) })
+                } catch {
+                    return error
+                }
+            }
+            var relinked = false
+            for (route, value, compiledRoute, parent) in compiled {
                 if let order = registry.orders[route] {
+                    relinked = registry.parents.replace(route, parent: parent) || relinked
                     // Published tables read the old entry: replace it in a copy.
                     var copy = AppendLog<Value>(capacity: registry.values.capacity)
                     for index in 0..<registry.values.count {
@@ -183,10 +259,16 @@ struct RouteBook<Value: Sendable>: Sendable {
                     let order = registry.builder.add(route)
                     registry.orders[route.pattern.route] = order
                     registry.values = registry.values.appending(value)
+                    registry.parents.appendNew(
+                        route.pattern.route, parent: parent,
+                        parentOrder: parent.flatMap { registry.orders[$0] })
                 }
             }
+            if relinked { registry.rebuildParentLog() }
             publish(&registry)
+            return nil
         }
+        if let refused { throw refused }
     }
 
     /// Removes `route`.
@@ -197,6 +279,7 @@ struct RouteBook<Value: Sendable>: Sendable {
             guard let order = registry.orders.removeValue(forKey: route) else { return false }
             registry.requirements[route] = nil
             registry.builder.remove(order: order)
+            if registry.parents.remove(route) { registry.rebuildParentLog() }
             publish(&registry)
             return true
         }
