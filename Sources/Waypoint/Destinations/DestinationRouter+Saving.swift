@@ -43,7 +43,9 @@ extension DestinationRouter {
                 restored.dropped.append(DroppedLink(index: index, link: link, reason: .overLimit))
                 continue
             }
-            guard let url = URL(string: link) else {
+            // A saved link is absolute: text without a scheme is damage, whatever Foundation
+            // makes of it.
+            guard let url = URL(string: link), url.scheme != nil else {
                 restored.dropped.append(DroppedLink(index: index, link: link, reason: .invalidURL))
                 continue
             }

@@ -82,7 +82,7 @@ public struct RestoredStack<Destination: Sendable>: Sendable {
 public struct DroppedLink: Sendable, Hashable, CustomStringConvertible {
     /// Why a saved link opens no screen now.
     public enum Reason: Sendable, Hashable {
-        /// The text is not a URL.
+        /// The text is not an absolute URL.
         case invalidURL
         /// No route matches the link (its route was removed, or changed).
         case noRoute
@@ -114,7 +114,7 @@ public struct DroppedLink: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let why =
             switch reason {
-            case .invalidURL: "it is not a URL"
+            case .invalidURL: "it is not an absolute URL"
             case .noRoute: "no route matches it"
             case .noDestination: "every matching route's builder returned nil or threw"
             case .asynchronous(let route):

@@ -14,12 +14,15 @@ struct DestinationPushTests {
     @Test("a pushed link's destination goes to the receiver; without one, no target")
     func receiver() throws {
         let screens = DestinationRouter<Screen>()
-        try screens.register("/products/:id") { link in .product(try link.parameters.require("id", as: Int.self)) }
+        try screens.register("/products/:id") { link in
+            .product(try link.parameters.require("id", as: Int.self))
+        }
         #expect(screens.handle("app://x/products/1").failure == .handlerHasNoTarget)
         var path: [Screen] = []
         screens.onDestination { path.append($0) }
         #expect(screens.handle("app://x/products/2").isHandled)
-        #expect(screens.handle("app://x/products/nope").failure == .routeNotFound, "the builder threw: passed on")
+        #expect(
+            screens.handle("app://x/products/nope").failure == .routeNotFound, "the builder threw: passed on")
         #expect(path == [.product(2)])
     }
 
@@ -30,7 +33,10 @@ struct DestinationPushTests {
         let received = Locked<[Screen]>([])
         screens.onDestination { screen in received.withLock { $0.append(screen) } }
         let (sync, async) = await Task.detached {
-            (screens.handle("app://x/help").failure, await screens.dispatch(Self.url("app://x/help")).isHandled)
+            (
+                screens.handle("app://x/help").failure,
+                await screens.dispatch(Self.url("app://x/help")).isHandled
+            )
         }.value
         #expect(sync == .requiresMainActor)
         #expect(async)
@@ -78,7 +84,9 @@ struct DestinationPushTests {
     @Test("explain says why a lookup gave nil: the builder's error, nil, or an asynchronous builder")
     func explain() throws {
         let screens = DestinationRouter<Screen>()
-        try screens.register("/products/:id") { link in .product(try link.parameters.require("id", as: Int.self)) }
+        try screens.register("/products/:id") { link in
+            .product(try link.parameters.require("id", as: Int.self))
+        }
         try screens.register("/products/*") { _ in nil }
         try screens.register("/products/:slug") { _ in .help }
         try screens.register("/orders/:id") { _ in .order(1) }
@@ -103,7 +111,8 @@ struct DestinationPushTests {
             return .order(1)
         }
         try fetching.register("/orders/:id(.*)") { _ in .help }
-        #expect(fetching.destination(for: "app://x/orders/1") == nil, "an asynchronous builder takes the link")
+        #expect(
+            fetching.destination(for: "app://x/orders/1") == nil, "an asynchronous builder takes the link")
         guard case .asynchronous = fetching.explain("app://x/orders/1")[0].builder else {
             Issue.record("explain names the asynchronous builder")
             return
@@ -115,11 +124,17 @@ struct DestinationPushTests {
     func bulk() throws {
         let screens = DestinationRouter<Screen>()
         try screens.register([
-            .init("/products/:id") { link in .product(try link.parameters.require("id", as: Int.self)) } link: {
+            .init("/products/:id") { link in
+                .product(try link.parameters.require("id", as: Int.self))
+            } link: {
                 guard case .product(let id) = $0 else { return nil }
                 return ["id": String(id)]
             },
-            .init("/help") { _ in .help } link: { $0 == .help ? [:] : nil },
+            .init("/help") { _ in
+                .help
+            } link: {
+                $0 == .help ? [:] : nil
+            },
             .init("/orders/:id") { link in .order(try link.parameters.require("id", as: Int.self)) },
         ])
         #expect(screens.routes == ["/products/:id", "/help", "/orders/:id"])
