@@ -15,9 +15,9 @@ protocol LinkFace: AnyObject, Sendable {
     func remove(_ route: RouteName) -> Bool
     func explain(_ url: URL) -> [Explanation]
     func explain(_ url: String) -> [Explanation]
-    func url(for route: RouteName, parameters: RouteParameters, scheme: String?, host: String?) throws(
-        ReverseRoutingError
-    ) -> URL
+    func url(
+        for route: RouteName, parameters: RouteParameters, scheme: String?, host: String?
+    ) throws(ReverseRoutingError) -> URL
     func handle(_ url: URL) -> DeepLinkResult
     func handle(_ url: String) -> DeepLinkResult
     func handle(_ link: some RoutableLink) -> DeepLinkResult
@@ -59,7 +59,9 @@ struct FaceParityTests {
         let router = Router()
         let delivered = Locked<[Int]>([])
         for path in ["open", "account"] {
-            try router.register(RouteName("/\(path)/:n")) { link in delivered.withLock { $0.append(number(link.url)) } }
+            try router.register(RouteName("/\(path)/:n")) { link in
+                delivered.withLock { $0.append(number(link.url)) }
+            }
         }
         try router.register("/slow/:n") { link in
             await Task.yield()
@@ -72,7 +74,11 @@ struct FaceParityTests {
         let screens = DestinationRouter<Int>()
         let delivered = Locked<[Int]>([])
         for path in ["open", "account"] {
-            try screens.register(RouteName("/\(path)/:n")) { link in number(link.url) } link: { ["n": String($0)] }
+            try screens.register(RouteName("/\(path)/:n")) { link in
+                number(link.url)
+            } link: {
+                ["n": String($0)]
+            }
         }
         try screens.register("/slow/:n") { link in
             await Task.yield()
@@ -143,7 +149,9 @@ struct FaceParityTests {
             setup.face.delivery.grant("signedIn")
             #expect(setup.delivered.withLock { $0 } == [2], "\(setup.name)")
             #expect(denied.withLock { $0 } == [1], "\(setup.name)")
-            #expect(setup.face.handle(Self.url("account", 3)).isHandled, "\(setup.name): granted, it runs at once")
+            #expect(
+                setup.face.handle(Self.url("account", 3)).isHandled, "\(setup.name): granted, it runs at once"
+            )
         }
     }
 
@@ -195,7 +203,8 @@ struct FaceParityTests {
             try screens.register(RouteName(route)) { _ in 1 }
         }
         for url in ["app://x/open/1", "app://x/account", "nope"] {
-            #expect(router.explain(url).map(\.description) == screens.explain(url).map(\.matching.description))
+            #expect(
+                router.explain(url).map(\.description) == screens.explain(url).map(\.matching.description))
         }
     }
 }

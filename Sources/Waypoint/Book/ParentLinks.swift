@@ -9,9 +9,9 @@
 struct ParentLinks: Sendable {
     /// Each route's parent, by route string.
     private(set) var byRoute: [String: String] = [:]
-    /// Per registration order, the order of the route's parent, or -1: one element per
-    /// order issued, shared with the snapshots published from it.
-    private(set) var log = AppendLog<Int32>(capacity: 16)
+    /// Per registration order, the route's parent, or nil: one element per order issued,
+    /// shared with the snapshots published from it.
+    private(set) var log = AppendLog<ParentLink?>(capacity: 16)
 
     /// Whether no route names a parent.
     var isEmpty: Bool { byRoute.isEmpty }
@@ -73,10 +73,13 @@ struct ParentLinks: Sendable {
     }
 
     /// Records that the route newly registered with the next order names `parent`
-    /// (registered, with order `parentOrder`), or none.
+    /// (registered with order `parentOrder`), or none.
     mutating func appendNew(_ route: String, parent: String?, parentOrder: Int32?) {
         byRoute[route] = parent
-        log = log.appending(parentOrder ?? -1)
+        let link = parentOrder.map { order in
+            ParentLink(chain: (log[Int(order)]?.chain ?? []) + [RouteTable.RegistrationOrder(order)])
+        }
+        log = log.appending(link)
     }
 
     /// Records that the registered `route` now names `parent`, or none.
@@ -103,15 +106,47 @@ struct ParentLinks: Sendable {
     /// Writes the log anew, in a copy the published snapshots do not share: `orderCount`
     /// orders, each route's link by `orders`.
     mutating func rebuildLog(orderCount: Int, orders: [String: Int32]) {
-        var fresh = AppendLog<Int32>(capacity: max(16, orderCount)).appending(-1, repeated: orderCount)
-        if byRoute.isEmpty {
-            log = fresh
-            return
-        }
-        for (child, parent) in byRoute {
-            guard let childOrder = orders[child], let parentOrder = orders[parent] else { continue }
-            fresh[Int(childOrder)] = parentOrder
+        let fresh = AppendLog<ParentLink?>(capacity: max(16, orderCount)).appending(nil, repeated: orderCount)
+        var chains: [String: [RouteTable.RegistrationOrder]] = [:]
+        for child in byRoute.keys {
+            guard let childOrder = orders[child] else { continue }
+            let chain = ancestors(of: child, orders: orders, memo: &chains)
+            fresh[Int(childOrder)] = chain.isEmpty ? nil : ParentLink(chain: chain)
         }
         log = fresh
+    }
+
+    /// The orders of `route`'s ancestors, root first, with those of the routes met on the
+    /// way in `memo`.
+    private func ancestors(
+        of route: String, orders: [String: Int32], memo: inout [String: [RouteTable.RegistrationOrder]]
+    ) -> [RouteTable.RegistrationOrder] {
+        if let known = memo[route] { return known }
+        // The links form a forest: the walk up ends at a root. It is iterative, so that a
+        // deep chain cannot exhaust the call stack.
+        var path: [String] = []
+        var current = route
+        while memo[current] == nil, let parent = byRoute[current] {
+            path.append(current)
+            current = parent
+        }
+        var chain = memo[current] ?? []
+        for child in path.reversed() {
+            if let parent = byRoute[child], let order = orders[parent] {
+                chain.append(RouteTable.RegistrationOrder(order))
+            }
+            memo[child] = chain
+        }
+        return memo[route] ?? []
+    }
+}
+
+/// A route's ancestors as a stack lookup reads them: one read gives them all.
+final class ParentLink: Sendable {
+    /// The orders of the route's ancestors, root first; the last is its parent.
+    let chain: [RouteTable.RegistrationOrder]
+
+    init(chain: [RouteTable.RegistrationOrder]) {
+        self.chain = chain
     }
 }

@@ -35,8 +35,8 @@ struct RouteBook<Value: Sendable>: Sendable {
         let requirements: [Int: LinkCondition]
         /// The face's held and waiting links.
         let delivery: DeliveryGate
-        /// Per order, the order of the route's parent, or -1 (``ParentLinks``).
-        let parents: AppendLog<Int32>
+        /// Per order, the route's parent, or nil (``ParentLinks``).
+        let parents: AppendLog<ParentLink?>
         /// Whether any route names a parent, so that a lookup reads ``parents`` only then.
         let hasParents: Bool
 
@@ -68,25 +68,19 @@ struct RouteBook<Value: Sendable>: Sendable {
         }
 
         /// The conditions the routes of the stack of the route at `priority` require, root
-        /// first: its parents' (``ParentLinks``), then its own.
+        /// first: its ancestors' (``ParentLinks``), then its own.
         func requirements(ofStackAtPriority priority: Int) -> [LinkCondition] {
             guard hasRequirements else { return [] }
-            var order = table.order(ofPriority: priority)
-            var conditions: [LinkCondition] = []
-            while true {
-                if let condition = requirements[Int(order.rawValue)] { conditions.append(condition) }
-                guard let parent = parent(ofOrder: order) else { break }
-                order = parent
-            }
-            return conditions.reversed()
+            let order = table.order(ofPriority: priority)
+            let stack = (parent(ofOrder: order)?.chain ?? []) + [order]
+            return stack.compactMap { requirements[Int($0.rawValue)] }
         }
 
-        /// The order of the parent of the route registered with `order`; nil for none.
+        /// The ancestors of the route registered with `order`; nil for none.
         @inline(__always)
-        func parent(ofOrder order: RouteTable.RegistrationOrder) -> RouteTable.RegistrationOrder? {
+        func parent(ofOrder order: RouteTable.RegistrationOrder) -> ParentLink? {
             guard hasParents else { return nil }
-            let parent = parents[Int(order.rawValue)]
-            return parent < 0 ? nil : RouteTable.RegistrationOrder(parent)
+            return parents[Int(order.rawValue)]
         }
     }
 

@@ -317,21 +317,24 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
     private static func buildStack(
         _ link: DeepLink, top: DestinationEntry<Destination>.Build, parents: StackParents
     ) async throws -> [Destination] {
-        var builds: [(link: DeepLink, build: DestinationEntry<Destination>.Build)] = [(link, top)]
-        _ = parents.visit(from: link) { parentLink, entry in
-            builds.append((parentLink, DestinationEntry<Destination>.of(entry).build))
+        // Root first, the top last.
+        var builds: [DestinationEntry<Destination>.Build] = []
+        _ = parents.visit { entry in
+            builds.append(DestinationEntry<Destination>.of(entry).build)
             return true
         }
+        builds.append(top)
+        let topIndex = builds.count - 1
         let builders = builds
         var built = [Destination?](repeating: nil, count: builders.count)
         try await withThrowingTaskGroup(of: (Int, Destination?).self) { group in
-            for (index, (link, build)) in builders.enumerated() {
+            for (index, build) in builders.enumerated() {
                 group.addTask {
                     do {
                         switch build {
                         case .synchronous(let build):
                             guard let destination = try build(link) else {
-                                if index == 0 { throw DeclinedTop() }
+                                if index == topIndex { throw DeclinedTop() }
                                 return (index, nil)
                             }
                             return (index, destination)
@@ -340,14 +343,14 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
                         }
                     } catch {
                         // A parent that fails is left out; the top's error fails the push.
-                        if index == 0 { throw error }
+                        if index == topIndex { throw error }
                         return (index, nil)
                     }
                 }
             }
             for try await (index, destination) in group { built[index] = destination }
         }
-        return built.reversed().compactMap { $0 }
+        return built.compactMap { $0 }
     }
 
     /// What a stack fetch throws when the top's synchronous builder returns nil: the route
@@ -387,20 +390,21 @@ private struct BuildThenReceive<Destination: Sendable>: MainActorDeepLinkHandler
             receiver.receive(CollectionOfOne(destination))
             return .handled
         }
-        var stack = [destination]
+        var stack: [Destination] = []
         if let parents {
-            _ = parents.visit(from: deepLink) { link, entry in
+            stack.reserveCapacity(parents.count + 1)
+            _ = parents.visit { entry in
                 // (A parent that became asynchronous since the dispatch chose this handler
                 // cannot be waited for here: it is left out.)
                 if case .synchronous(let build) = DestinationEntry<Destination>.of(entry).build,
-                    let parent = try? build(link)
+                    let parent = try? build(deepLink)
                 {
                     stack.append(parent)
                 }
                 return true
             }
-            stack.reverse()
         }
+        stack.append(destination)
         _ = push.overtake()
         receive(stack)
         return .handled

@@ -235,6 +235,21 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             })
     }
 
+    /// ``register(_:builder:)`` with each route's parent, given by its index in `routes`
+    /// (`parents[i]` for `routes[i]`, before it).
+    package func register(
+        _ routes: [String], parents: [Int?], builder: (_ index: Int) -> Builder
+    ) throws(RouteError) {
+        try book.register(
+            routes.enumerated().map {
+                (
+                    route: $1,
+                    value: Entry(build: .synchronous(builder($0)), print: nil) as AnyDestinationEntry,
+                    parent: parents[$0].map { routes[$0] }
+                )
+            })
+    }
+
     /// Removes `route`. Adding it again later puts it last in the priority order.
     ///
     /// - Returns: whether the route was registered.

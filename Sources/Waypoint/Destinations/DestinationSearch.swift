@@ -60,19 +60,17 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
     /// route's builder passes.
     @inlinable
     func pullStack(_ link: DeepLink, parents: StackParents, into stack: inout [Destination]?) -> Bool {
-        var top: Destination?
-        guard pull(link, into: &top) else { return false }
-        guard let top else { return true }
+        guard case .synchronous(let build) = build else { return true }
+        guard let top = try? build(link) else { return false }
         var built: [Destination] = []
         built.reserveCapacity(parents.count + 1)
-        built.append(top)
-        let complete = parents.visit(from: link) { parentLink, parentEntry in
+        let complete = parents.visit { parentEntry in
             guard case .synchronous(let build) = DestinationEntry.of(parentEntry).build else { return false }
-            if let destination = try? build(parentLink) { built.append(destination) }
+            if let destination = try? build(link) { built.append(destination) }
             return true
         }
         guard complete else { return true }
-        built.reverse()
+        built.append(top)
         stack = built
         return true
     }

@@ -94,7 +94,9 @@ struct DeliveryGateConcurrentTests {
                     await ReleaseOrderTests.onOwnThread {
                         for url in urls {
                             let result = router.handle(url)
-                            if result.failure == .dropped, result.pending == nil { ledger.lose(Self.number(url)) }
+                            if result.failure == .dropped, result.pending == nil {
+                                ledger.lose(Self.number(url))
+                            }
                             sent.add()
                         }
                     }
@@ -132,7 +134,9 @@ struct DeliveryGateConcurrentTests {
         #expect(ledger.accounted.count == total, "seed \(seed): a link was accounted twice")
         // Each source's links that need no condition arrive in the order it sent them.
         for source in 1...(threads + actors) {
-            let sent = (threadURLs + actorURLs)[source - 1].map(Self.number).filter { ($0 % 1_000_000) % 4 != 1 }
+            let sent = (threadURLs + actorURLs)[source - 1].map(Self.number).filter {
+                ($0 % 1_000_000) % 4 != 1
+            }
             let seen = delivered.filter { $0 / 1_000_000 == source && ($0 % 1_000_000) % 4 != 1 }
             let kept = sent.filter(Set(seen).contains)
             #expect(seen == kept, "seed \(seed): source \(source) out of order")

@@ -266,7 +266,9 @@ struct DeliveryGateRandomizedTests {
                 face.delivery.revoke(condition)
             case 79..<89:
                 let condition = conditions.randomElement(using: &random)!
-                #expect(face.delivery.approveWaiting(condition) == model.approve(condition, grant: false), context)
+                #expect(
+                    face.delivery.approveWaiting(condition) == model.approve(condition, grant: false), context
+                )
             default:
                 let condition = conditions.randomElement(using: &random)!
                 #expect(face.delivery.denyWaiting(condition) == model.deny(condition), context)
@@ -281,7 +283,8 @@ struct DeliveryGateRandomizedTests {
             #expect(face.delivery.isHolding == model.holding, context)
             for condition in conditions {
                 #expect(
-                    face.delivery.waitingLink(for: condition).map(Self.number) == model.slots[condition], context)
+                    face.delivery.waitingLink(for: condition).map(Self.number) == model.slots[condition],
+                    context)
                 #expect(face.delivery.isGranted(condition) == model.granted.contains(condition), context)
             }
             if seen != model.delivered || reported != model.reports { break }

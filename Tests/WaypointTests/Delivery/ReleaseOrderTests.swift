@@ -6,7 +6,9 @@ import Waypoint
 /// A release delivers every link that arrives while it runs, after the ones it took up and
 /// in arrival order, whatever the hold's limit, and one link at a time for every kind of
 /// handler (Documentation/spec/routing.md §9).
-@Suite("Releasing held links: nothing after the release is dropped, order is arrival order", .timeLimit(.minutes(2)))
+@Suite(
+    "Releasing held links: nothing after the release is dropped, order is arrival order",
+    .timeLimit(.minutes(2)))
 struct ReleaseOrderTests {
     static func url(_ n: Int) -> URL { URL(string: "app://x/n/\(n)")! }
     static func number(_ url: URL) -> Int { Int(url.lastPathComponent) ?? -1 }
@@ -108,13 +110,15 @@ struct ReleaseOrderTests {
         #expect(events.withLock { $0 } == (1...40).flatMap { ["start \($0)", "end \($0)"] })
     }
 
-    @Test("a release off the main actor delivers main-actor handlers on it, in order, with links queued behind")
+    @Test(
+        "a release off the main actor delivers main-actor handlers on it, in order, with links queued behind")
     func mainActorHandlersOffMain() async throws {
         let router = Router()
         let log = Locked<[Int]>([])
         let reports = Tally()
         let results = Locked<[Bool]>([])
-        try router.register("/n/:n", onMainActor: { link in log.withLock { $0.append(Self.number(link.url)) } })
+        try router.register(
+            "/n/:n", onMainActor: { link in log.withLock { $0.append(Self.number(link.url)) } })
         router.delivery.onDeferredResult { report in
             results.withLock { $0.append(report.result.isHandled) }
             reports.add()

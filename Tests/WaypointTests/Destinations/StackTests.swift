@@ -193,7 +193,7 @@ struct StackTests {
         #expect(screens.stack(for: "myapp:///orders/x/items/7") == nil, "the top's builder throws: no stack")
     }
 
-    @Test("a parent's builder gets its own parameters only, with the link's URL and query")
+    @Test("a parent's builder gets the link itself: its parameters among the link's, the URL and the query")
     func parentLinks() throws {
         let seen = Locked<[String]>([])
         let screens = DestinationRouter<Screen>()
@@ -206,7 +206,9 @@ struct StackTests {
         try screens.register("/orders/:id/items/:item", parent: "/orders/:id") { _ in .item(order: 1, item: 2)
         }
         _ = screens.stack(for: "app:///orders/4/items/5?via=mail")
-        #expect(seen.withLock { $0 } == [#"["id": "4"] [via=mail] app:///orders/4/items/5?via=mail"#])
+        #expect(
+            seen.withLock { $0 } == [#"["id": "4", "item": "5"] [via=mail] app:///orders/4/items/5?via=mail"#]
+        )
     }
 
     @Test("a parent whose builder returns nil or throws is left out; the rest of the stack stays")
