@@ -18,8 +18,10 @@ struct BenchmarkOptions {
     var json = false
     var plotFile: String?
     /// The contenders to run; by default all but the Swift Regex scan, a candidate engine
-    /// measured on request (`--contenders swiftregex,…`).
-    var contenders: Set<String> = Set(Self.contenderKeys.values).subtracting(["swiftRegexScan"])
+    /// measured on request (`--contenders swiftregex,…`), and the stack contenders, which
+    /// the instruction counts run by default (`--instructions`) and timing on request.
+    var contenders: Set<String> = Set(Self.contenderKeys.values).subtracting(
+        ["swiftRegexScan", "waypointStack", "waypointStackTop", "waypointStackMachinery"])
     /// Whether `--contenders` was given: with `--instructions`, the linear scans are
     /// counted only then.
     var explicitContenders = false
@@ -65,7 +67,8 @@ struct BenchmarkOptions {
         "path": "waypointPath", "url": "waypointURL", "url-value": "waypointURLValue",
         "dispatch": "waypointDispatch", "destination": "waypointDestination", "pcre2": "pcre2Scan",
         "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
-        "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan",
+        "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan", "stack": "waypointStack",
+        "stack-top": "waypointStackTop", "stack-machinery": "waypointStackMachinery",
     ]
 
     static let usage = """
@@ -90,7 +93,9 @@ struct BenchmarkOptions {
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
           --contenders LIST     among c,path,url,url-value,dispatch,dispatch-string,destination,
-                                pcre2,nsregex,swiftregex (default all; the baseline always runs)
+                                stack,stack-top,stack-machinery,pcre2,nsregex,swiftregex
+                                (default all but swiftregex and the stack ones; the baseline
+                                always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
                                 regex tails; the worst of 10000 catastrophic tails against the
@@ -133,7 +138,10 @@ struct BenchmarkOptions {
           --passes N            with --instructions: passes over each set counted (default 10)
           --gate LIST           with --instructions: fail when a count exceeds a bound, as in
                                 path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5 (and
-                                allocations=0: heap allocations per hit of path, url, dispatch)
+                                allocations=0: heap allocations per hit of path, url, dispatch;
+                                stack-ratio=1.5: stack(for:) less its parents' builders over
+                                destination(for:) of the same URLs, on hits whose route has
+                                two parents)
         """
 
     /// Parses `arguments` (without the program name).

@@ -161,7 +161,10 @@ struct WaypointBench {
     /// `--instructions`: the counts, the table (or JSON) and the gate.
     static func runInstructions(_ options: BenchmarkOptions) throws {
         var selected = options.contenders.intersection(InstructionBenchmark.keys)
-        if !options.explicitContenders { selected.subtract(InstructionBenchmark.scanKeys) }
+        if !options.explicitContenders {
+            selected.subtract(InstructionBenchmark.scanKeys)
+            selected.formUnion(["waypointStack", "waypointStackTop", "waypointStackMachinery"])
+        }
         // Without the floor there is no ratio to report or gate.
         selected.insert("cSegmentTrie")
         let benchmark = InstructionBenchmark(

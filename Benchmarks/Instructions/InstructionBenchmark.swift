@@ -10,8 +10,8 @@ struct InstructionBenchmark {
     /// The contender keys measured, in report order.
     static let keys = [
         "cSegmentTrie", "waypointPath", "waypointURL", "waypointURLValue", "waypointDispatch",
-        "waypointDispatchString", "waypointDestination", "pcre2Scan", "nsRegularExpressionScan",
-        "swiftRegexScan",
+        "waypointDispatchString", "waypointDestination", "waypointStackTop", "waypointStack",
+        "waypointStackMachinery", "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
     ]
     /// The linear scans among ``keys``, counted only when `--contenders` names them.
     static let scanKeys: Set<String> = ["pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan"]
