@@ -60,6 +60,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointAssociation", targets: ["WaypointAssociation"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
         .library(name: "WaypointPaylisher", targets: ["WaypointPaylisher"]),
@@ -98,12 +99,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The association files a domain publishes for its app links: Apple's
+        // apple-app-site-association (a Codable model and the system's matcher). A product of
+        // its own, so that a router-only app links none of it: the command line, and apps that
+        // check their files in tests, use it (Documentation/decisions.md, "The association
+        // files are their own product").
+        .target(
+            name: "WaypointAssociation",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         // The `waypoint` command line; the target is not named `waypoint` because
         // `Sources/waypoint` and `Sources/Waypoint` collide on case-insensitive file systems.
         .executableTarget(
             name: "WaypointCLI",
             dependencies: [
-                "Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX", "WaypointTables",
+                "Waypoint", "WaypointAssociation", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX",
+                "WaypointTables",
             ],
             swiftSettings: swiftSettings
         ),
@@ -217,6 +229,11 @@ let package = Package(
         .testTarget(
             name: "WaypointBenchmarkTests",
             dependencies: ["waypoint-bench", "Waypoint", "WaypointReference"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointAssociationTests",
+            dependencies: ["WaypointAssociation", "Waypoint"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,8 +18,10 @@ struct BenchmarkOptions {
     var json = false
     var plotFile: String?
     /// The contenders to run; by default all but the Swift Regex scan, a candidate engine
-    /// measured on request (`--contenders swiftregex,…`).
-    var contenders: Set<String> = Set(Self.contenderKeys.values).subtracting(["swiftRegexScan"])
+    /// measured on request (`--contenders swiftregex,…`), and the stack contenders, which
+    /// the instruction counts run by default (`--instructions`) and timing on request.
+    var contenders: Set<String> = Set(Self.contenderKeys.values).subtracting(
+        ["swiftRegexScan", "waypointStack", "waypointStackTop", "waypointStackMachinery"])
     /// Whether `--contenders` was given: with `--instructions`, the linear scans are
     /// counted only then.
     var explicitContenders = false
@@ -36,8 +38,23 @@ struct BenchmarkOptions {
     var callgrindChild: String?
     /// Only the regex-budget measurement (``RegexBudgetBenchmark``).
     var regexBudget = false
+    /// Internal: one child of `--regex-budget --instructions` (`reference` or `distinct:LENGTH`).
+    var regexBudgetChild: String?
     /// Only the JSON decoding measurement (``JSONDecodingBenchmark``).
     var jsonDecoding = false
+    /// With `--json-decoding` or `--date-parsing`: timed runs per measurement when `--runs`
+    /// is given (else 7).
+    var jsonDecodingRuns: Int?
+    /// With `--json-decoding`: the documents to measure, by their place in the list (all
+    /// when nil).
+    var jsonDocuments: Set<Int>?
+    /// Only the date reading and writing measurement (``DateParsingBenchmark``).
+    var dateParsing = false
+    /// `--registration N`: only one-at-a-time against bulk registration of N routes
+    /// (``OneByOneRegistrationBenchmark``).
+    var registrationCount: Int?
+    /// Internal: one child of `--registration` (`face:shape:mode:count`).
+    var registrationChild: String?
     /// `--cache-report`: what large tables cost (``LargeTableReport``): `time`, `sim` or `all`.
     var cacheReport: String?
     /// Internal: one child of the cache simulation (`KEY:hits`).
@@ -50,7 +67,8 @@ struct BenchmarkOptions {
         "path": "waypointPath", "url": "waypointURL", "url-value": "waypointURLValue",
         "dispatch": "waypointDispatch", "destination": "waypointDestination", "pcre2": "pcre2Scan",
         "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
-        "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan",
+        "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan", "stack": "waypointStack",
+        "stack-top": "waypointStackTop", "stack-machinery": "waypointStackMachinery",
     ]
 
     static let usage = """
@@ -75,13 +93,29 @@ struct BenchmarkOptions {
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
           --contenders LIST     among c,path,url,url-value,dispatch,dispatch-string,destination,
-                                pcre2,nsregex,swiftregex (default all; the baseline always runs)
+                                stack,stack-top,stack-machinery,pcre2,nsregex,swiftregex
+                                (default all but swiftregex and the stack ones; the baseline
+                                always runs)
           --one-by-one-max N    largest table registered one route at a time (default 10000)
           --regex-budget        only the per-lookup regex budget: misses with 1, 100 and 10000
-                                regex tails, the worst of 10000 catastrophic tails, at the
-                                default budget and at UInt32.max
+                                regex tails; the worst of 10000 catastrophic tails against the
+                                last of 10000 ordinary tails, in 5 interleaved rounds on the
+                                thread's CPU clock; the unbounded tables (UInt32.max) once.
+                                With --instructions: the reference and the distinct catastrophic
+                                tails counted under callgrind instead (valgrind)
           --json-decoding       only JSONValue through JSONDecoder against JSONValue(parsing:):
-                                a 511-deep array and 480 KB of small objects, as ratios
+                                511-deep chains, 480 KB of small objects, 40,000 values of
+                                alternating kinds deep down and flat, as ratios (7 runs unless
+                                --runs)
+          --json-documents LIST with --json-decoding: only these documents, numbered from 1
+          --date-parsing        only ISO 8601 dates read and written by Waypoint against
+                                Foundation's ISO8601DateFormatter and ISO8601FormatStyle
+          --registration [N]    only registration of N routes (default 10000) one at a time,
+                                and registered again one at a time, against one bulk call,
+                                both faces (Router with handlers, DestinationRouter with
+                                builders and printers), flat (/r/i/:id) and REST routes: CPU
+                                time and peak RSS growth, each in a child process, --runs
+                                rounds (default 3)
           --quick               CI: sizes 10,100,1000, app 100, 3 runs of ~10 ms
           --cache-report [time|sim|all]
                                 only what a large table adds per hit (default REST sizes
@@ -104,7 +138,10 @@ struct BenchmarkOptions {
           --passes N            with --instructions: passes over each set counted (default 10)
           --gate LIST           with --instructions: fail when a count exceeds a bound, as in
                                 path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5 (and
-                                allocations=0: heap allocations per hit of path, url, dispatch)
+                                allocations=0: heap allocations per hit of path, url, dispatch;
+                                stack-ratio=1.5: stack(for:) less its parents' builders over
+                                destination(for:) of the same URLs, on hits whose route has
+                                two parents)
         """
 
     /// Parses `arguments` (without the program name).
@@ -155,6 +192,7 @@ struct BenchmarkOptions {
             case "--seed": options.seed = UInt64(try integer(argument, minimum: 0))
             case "--runs":
                 options.plan.runs = try integer(argument, minimum: 1)
+                options.jsonDecodingRuns = options.plan.runs
                 explicitRuns = true
             case "--run-ms":
                 options.plan.runSeconds = Double(try integer(argument, minimum: 1)) / 1e3
@@ -171,7 +209,17 @@ struct BenchmarkOptions {
                 options.explicitContenders = true
             case "--quick": options.quick = true
             case "--regex-budget": options.regexBudget = true
+            case "--regex-budget-child": options.regexBudgetChild = try value(argument)
             case "--json-decoding": options.jsonDecoding = true
+            case "--json-documents": options.jsonDocuments = Set(try integers(argument).map { $0 - 1 })
+            case "--date-parsing": options.dateParsing = true
+            case "--registration":
+                options.registrationCount = 10_000
+                if let next = remaining.first, let count = Int(next), count > 0 {
+                    options.registrationCount = count
+                    remaining.removeFirst()
+                }
+            case "--registration-child": options.registrationChild = try value(argument)
             case "--json": options.json = true
             case "--plot": options.plotFile = try value(argument)
             case "--help", "-h": options.help = true
@@ -204,6 +252,7 @@ struct BenchmarkOptions {
             options.plan.oneByOneLimit = min(options.plan.oneByOneLimit, 1_000)
             options.plan.cycles = 11
         }
+        if options.registrationCount != nil && !explicitRuns { options.plan.runs = 3 }
         if options.cacheReport != nil {
             if !explicitSizes { options.sizes = [100, 100_000] }
             if !explicitAppSizes { options.appSizes = [] }

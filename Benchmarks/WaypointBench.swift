@@ -69,11 +69,38 @@ struct WaypointBench {
             log("warning: a debug build; run `swift run -c release waypoint-bench` for real figures")
         #endif
         if options.jsonDecoding {
-            print(try JSONDecodingBenchmark().run().joined(separator: "\n"))
+            // Unbuffered, so that each line is seen when its document is measured.
+            let benchmark = JSONDecodingBenchmark(
+                runs: options.jsonDecodingRuns ?? 7, documents: options.jsonDocuments)
+            try benchmark.run { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            return
+        }
+        if options.dateParsing {
+            try DateParsingBenchmark(runs: options.jsonDecodingRuns ?? 7).run { print($0) }
+            return
+        }
+        if let spec = options.regexBudgetChild {
+            try RegexBudgetBenchmark.runChild(
+                spec, count: RegexBudgetBenchmark().catastrophicCount, passes: options.passes)
+            return
+        }
+        if let spec = options.registrationChild {
+            try OneByOneRegistrationBenchmark.runChild(spec: spec, seed: options.seed)
+            return
+        }
+        if let count = options.registrationCount {
+            let benchmark = OneByOneRegistrationBenchmark(
+                count: count, rounds: options.plan.runs, seed: options.seed, log: log)
+            print(try benchmark.run().joined(separator: "\n"))
             return
         }
         if options.regexBudget {
-            print(try RegexBudgetBenchmark().run(log: log).joined(separator: "\n"))
+            let benchmark = RegexBudgetBenchmark()
+            let lines =
+                try options.instructions ? benchmark.countInstructions(log: log) : benchmark.run(log: log)
+            print(lines.joined(separator: "\n"))
             return
         }
         if let spec = options.callgrindChild {
@@ -134,7 +161,10 @@ struct WaypointBench {
     /// `--instructions`: the counts, the table (or JSON) and the gate.
     static func runInstructions(_ options: BenchmarkOptions) throws {
         var selected = options.contenders.intersection(InstructionBenchmark.keys)
-        if !options.explicitContenders { selected.subtract(InstructionBenchmark.scanKeys) }
+        if !options.explicitContenders {
+            selected.subtract(InstructionBenchmark.scanKeys)
+            selected.formUnion(["waypointStack", "waypointStackTop", "waypointStackMachinery"])
+        }
         // Without the floor there is no ratio to report or gate.
         selected.insert("cSegmentTrie")
         let benchmark = InstructionBenchmark(

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # The API-break gate (`./dev api-check`, in CI; policy in Documentation/versioning.md).
 #
-# 1. The package's products are exactly the three libraries, the `waypoint` tool and the two
+# 0. Every version CHANGELOG.md lists as released has its git tag at its commit, and the
+#    newest is the baseline below (Scripts/release-tags.sh): a release nobody can depend on
+#    by version cannot be forgotten again.
+# 1. The package's products are exactly the four libraries, the `waypoint` tool and the two
 #    plugins, so no test, example or benchmark target leaks out to downstream packages.
 # 2. `swift package diagnose-api-breaking-changes` compares the public API of the library
-#    products (Waypoint, WaypointDetour, WaypointPaylisher) with the baseline release
-#    (Scripts/api-baseline.txt). It works offline on Linux: it clones the baseline commit
+#    products that the baseline has (Waypoint, WaypointDetour, WaypointPaylisher) with the
+#    baseline release (Scripts/api-baseline.txt). It works offline on Linux: it clones the baseline commit
 #    from this repository into .build/<triple>/apidiff, builds it there, dumps each module's
 #    API with swift-api-digester and compares. The baseline's API dumps are kept in
 #    .build/api-baseline, so a second run builds only the current tree; nothing is kept
 #    outside .build, and a fresh clone needs nothing but the git history (a shallow clone
-#    must fetch the baseline commit first).
+#    must fetch the baseline commit first). WaypointAssociation is new since 0.1.0: it is
+#    compared once a release has it (add it to --products when the baseline moves).
 # 3. Every break it reports must be in Scripts/api-breakage-allowlist.txt, and every entry
 #    of the allow-list must still be a break, so the list stays exact. The command runs
 #    without SwiftPM's own --breakage-allowlist-path for that reason: the comparison is
@@ -23,8 +27,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
 
+# 0. Release tags.
+Scripts/release-tags.sh || status=1
+
 # 1. Products.
 expected="library Waypoint
+library WaypointAssociation
 library WaypointDetour
 library WaypointPaylisher
 executable waypoint

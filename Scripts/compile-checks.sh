@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Compiles, as downstream code, every Swift code block of the documentation and every snippet
 # of Scripts/CompileChecks: Swift 6 language mode, warnings as errors, in a new package that
-# depends on this checkout by path and sees only its products (Waypoint, WaypointDetour,
-# WaypointPaylisher). Run by `./dev compile-checks` and CI.
+# depends on this checkout by path and sees only its products (Waypoint, WaypointAssociation,
+# WaypointDetour, WaypointPaylisher). Run by `./dev compile-checks` and CI.
 #
 # Documentation blocks. Every ```swift block of README.md and of each DocC article (every
 # .md file in a Sources/*/*.docc catalog, at any depth) is extracted mechanically.
@@ -152,6 +152,7 @@ import PackageDescription
 let settings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let products: [Target.Dependency] = [
     .product(name: "Waypoint", package: "waypoint"),
+    .product(name: "WaypointAssociation", package: "waypoint"),
     .product(name: "WaypointDetour", package: "waypoint"),
     .product(name: "WaypointPaylisher", package: "waypoint"),
 ]

@@ -44,6 +44,8 @@ struct Corpus {
     func lookups(for key: String, hits: Bool) -> [Lookup] {
         guard hits else { return misses }
         if key == "waypointPath", let pathHits { return pathHits }
+        // The stack contenders run the hits whose route has two parents (``StackTree``).
+        if key.hasPrefix("waypointStack") { return StackTree.hits(of: self) }
         return self.hits
     }
 }

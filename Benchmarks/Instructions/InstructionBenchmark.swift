@@ -10,8 +10,8 @@ struct InstructionBenchmark {
     /// The contender keys measured, in report order.
     static let keys = [
         "cSegmentTrie", "waypointPath", "waypointURL", "waypointURLValue", "waypointDispatch",
-        "waypointDispatchString", "waypointDestination", "pcre2Scan", "nsRegularExpressionScan",
-        "swiftRegexScan",
+        "waypointDispatchString", "waypointDestination", "waypointStackTop", "waypointStack",
+        "waypointStackMachinery", "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
     ]
     /// The linear scans among ``keys``, counted only when `--contenders` names them.
     static let scanKeys: Set<String> = ["pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan"]
@@ -46,7 +46,7 @@ struct InstructionBenchmark {
 
     /// Runs one child under callgrind and reads its counts per lookup; nil when the set
     /// is empty (the child reports how many lookups it ran).
-    private func count(_ executable: String, _ childArguments: [String]) throws -> InstructionReport.Counts? {
+    func count(_ executable: String, _ childArguments: [String]) throws -> InstructionReport.Counts? {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("waypoint-callgrind-\(ProcessInfo.processInfo.processIdentifier).out")
             .path

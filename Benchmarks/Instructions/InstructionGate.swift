@@ -8,9 +8,12 @@
 /// `match(path:)` as a multiple of the C trie's count, on hits and on misses;
 /// `destination-ratio` bounds `destination(for:)` on a `URL` per hit as a multiple of
 /// `match(_:)` on the same `URL` per hit (issue 23 §8: the same input, so the ratio is the
-/// cost of the destination lookup, the `DeepLink` and the builder over the match); and
-/// `allocations=0` bounds the heap allocations per hit of each of `match(path:)`, `match(_:)`
-/// and `handle(URL)` that ran.
+/// cost of the destination lookup, the `DeepLink` and the builder over the match);
+/// `stack-ratio` bounds `DestinationRouter.stack(for:)` less its parents' builders' own work
+/// (``WaypointStackContender/Mode/machinery``: the parents' builders return nil) per hit as
+/// a multiple of `destination(for:)` of the same `URL`s on the same router, over the hits
+/// whose route has two parents (``StackTree``); and `allocations=0` bounds the heap
+/// allocations per hit of each of `match(path:)`, `match(_:)` and `handle(URL)` that ran.
 struct InstructionGate: Equatable {
     /// One bound.
     struct Bound: Equatable {
@@ -28,6 +31,9 @@ struct InstructionGate: Equatable {
     var allocationsPerHit: Double?
     /// The bound on `destination(for:)` over `match(_:)` on the same `URL`, per hit.
     var destinationRatio: Double?
+    /// The bound on `stack(for:)` less its parents' builders over `destination(for:)` on the
+    /// same `URL`s, per hit of a route with two parents.
+    var stackRatio: Double?
 
     /// Parses the command-line form.
     init(_ text: String) throws {
@@ -52,11 +58,15 @@ struct InstructionGate: Equatable {
                 destinationRatio = limit
                 continue
             }
+            if parts[0] == "stack-ratio" {
+                stackRatio = limit
+                continue
+            }
             let name = parts[0].split(separator: "-").map(String.init)
             guard name.count == 2, let key = contenders[name[0]], ["hit", "miss"].contains(name[1]) else {
                 throw BenchmarkError.usage(
                     "--gate names path-, url-, dispatch-, handle- or destination- with hit or miss, "
-                        + "c-ratio or destination-ratio; not \(parts[0])")
+                        + "c-ratio, destination-ratio or stack-ratio; not \(parts[0])")
             }
             bounds.append(Bound(key: key, hits: name[1] == "hit", limit: limit))
         }
@@ -109,6 +119,20 @@ struct InstructionGate: Equatable {
                 } else {
                     failures.append(
                         "\(corpus.name): destination(for:) over match(_:) per hit was not measured")
+                }
+            }
+            if let stackRatio {
+                let hits = { (key: String) in corpus.contenders.first { $0.key == key }?.hits?.instructions }
+                if let stack = hits("waypointStackMachinery"), let top = hits("waypointStackTop"), top > 0 {
+                    if stack / top > stackRatio {
+                        failures.append(
+                            "\(corpus.name): stack(for:) less its parents' builders takes "
+                                + "\(TextReport.fixed(stack / top, 2))x destination(for:) of the same URL per 3-deep "
+                                + "hit, above the gate's \(TextReport.fixed(stackRatio, 2))x")
+                    }
+                } else {
+                    failures.append(
+                        "\(corpus.name): stack(for:) over destination(for:) per hit was not measured")
                 }
             }
             guard let floorRatio else { continue }

@@ -54,6 +54,9 @@ struct InstructionReport: Codable {
         "waypointDispatch": "Waypoint handle(URL)",
         "waypointDispatchString": "Waypoint handle(String)",
         "waypointDestination": "Waypoint destination(for: URL)",
+        "waypointStackTop": "Waypoint destination(for:), 3-deep",
+        "waypointStack": "Waypoint stack(for:), 3-deep",
+        "waypointStackMachinery": "Waypoint stack(for:), parents nil",
         "pcre2Scan": "PCRE2 scan", "nsRegularExpressionScan": "NSRegularExpression scan",
         "swiftRegexScan": "Swift Regex scan",
     ]

@@ -99,26 +99,19 @@ final class CPUTimedSeries {
         checksum = Answer.checksum(of: lookups.map(\.expected))
         count = lookups.count
         guard pass() == checksum else { throw BenchmarkError.checksum(contender: contender.name) }
-        let start = Self.threadCPUTime()
+        let start = Stopwatch.threadCPUTime()
         _ = pass()
-        let once = Double(Self.threadCPUTime() - start) * 1e-9
+        let once = Double(Stopwatch.threadCPUTime() - start) * 1e-9
         passes = max(1, Int((plan.runSeconds / max(once, 1e-9)).rounded()))
     }
 
     /// Times one run and records it.
     func run() throws {
-        let start = Self.threadCPUTime()
+        let start = Stopwatch.threadCPUTime()
         var total = 0
         for _ in 0..<passes { total &+= pass() }
-        let elapsed = Self.threadCPUTime() - start
+        let elapsed = Stopwatch.threadCPUTime() - start
         guard total == checksum &* passes else { throw BenchmarkError.checksum(contender: contender.name) }
         nanoseconds.append(Double(elapsed) / Double(passes * count))
-    }
-
-    /// The calling thread's CPU time in nanoseconds.
-    static func threadCPUTime() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

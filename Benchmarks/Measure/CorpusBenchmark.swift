@@ -52,7 +52,9 @@ struct CorpusBenchmark {
         }
         let order = [
             "cSegmentTrie", "waypointPath", "waypointURL", "waypointURLValue", "waypointDispatch",
-            "waypointDestination", "pcre2Scan", "nsRegularExpressionScan", "swiftRegexScan",
+            "waypointDestination", "waypointStackTop", "waypointStack", "waypointStackMachinery", "pcre2Scan",
+            "nsRegularExpressionScan",
+            "swiftRegexScan",
         ]
         return CorpusReport(
             name: corpus.name, family: corpus.family, routes: routes.count, hits: corpus.hits.count,
@@ -101,6 +103,13 @@ struct CorpusBenchmark {
         contenders.append(WaypointStringDispatchContender(router: router, routes: routes, sink: sink))
         if selected.contains("waypointDestination") {
             contenders.append(try WaypointDestinationContender(routes: routes))
+        }
+        let stackModes: [(String, WaypointStackContender.Mode)] = [
+            ("waypointStackTop", .destination), ("waypointStack", .stack),
+            ("waypointStackMachinery", .machinery),
+        ]
+        for (key, mode) in stackModes where selected.contains(key) {
+            contenders.append(try WaypointStackContender(routes: routes, mode: mode))
         }
         if selected.contains("pcre2Scan") || selected.contains("nsRegularExpressionScan")
             || selected.contains("swiftRegexScan")

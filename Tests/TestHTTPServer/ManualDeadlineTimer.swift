@@ -13,7 +13,10 @@ package final class ManualDeadlineTimer: Sendable {
 
     /// The timer to inject.
     package var timer: DeadlineTimer {
-        DeadlineTimer { [armed] _, fire in armed.withLock { $0.append(fire) } }
+        DeadlineTimer { [armed] _, fire in
+            armed.withLock { $0.append(fire) }
+            TestSignal.changed()
+        }
     }
 
     /// How many deadlines were armed and not fired yet (cancelled ones included).
@@ -34,12 +37,13 @@ package final class ManualDeadlineTimer: Sendable {
 /// Ends the test process when a test has not finished after a generous time, so a hang
 /// fails CI with a message instead of stalling it. It runs on a thread of its own, so it
 /// works when the cooperative pool itself is stuck. Not a timing assertion: the limit is
-/// minutes, far beyond any machine's slowness.
+/// longer than ``TestSignal/hangGuard``, so a wait inside the test gives up, and fails the
+/// test, first.
 package final class Watchdog: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts watching: after `seconds` without ``disarm()``, prints `label` and aborts.
-    package init(_ label: String, seconds: Double = 300) {
+    package init(_ label: String, seconds: Double = 900) {
         let done = done
         Thread.detachNewThread {
             if done.wait(timeout: .now() + seconds) == .timedOut {

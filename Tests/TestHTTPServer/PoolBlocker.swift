@@ -5,7 +5,9 @@ import Foundation
 /// is a dispatch timer, a transfer that is stopped off the pool).
 ///
 /// The jobs block on a semaphore that ``release()`` signals, or at most `hangGuard` seconds
-/// each, so a test whose awaited condition never comes fails instead of hanging the process.
+/// each (``TestSignal/hangGuard`` by default, ten minutes), so a test whose awaited condition
+/// never comes fails instead of hanging the process. Nothing else here waits on a clock: the
+/// waits for the pool to fill and for the awaited condition are ``TestSignal`` waits.
 /// The pool width is the processor count (how the Linux and Apple runtimes size it); more
 /// jobs than threads are started, so every thread is taken even if the pool is one wider, and
 /// the extra jobs run, and return at once, after the release.
@@ -22,7 +24,7 @@ package final class PoolBlocker: Sendable {
     package static var poolWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Starts the blocking jobs. Call from async code; they occupy the pool at once.
-    package init(hangGuard: Double = 60) {
+    package init(hangGuard: Double = Double(TestSignal.hangGuard.components.seconds)) {
         jobs = Self.poolWidth + 2
         self.hangGuard = hangGuard
         for _ in 0..<jobs {
@@ -37,6 +39,7 @@ package final class PoolBlocker: Sendable {
             return false
         }
         guard !already else { return }
+        TestSignal.changed()
         // The point of the test: a blocking wait on a pool thread.
         if gate.wait(timeout: .now() + hangGuard) == .timedOut {
             lock.withLock { timedOut += 1 }
@@ -50,15 +53,10 @@ package final class PoolBlocker: Sendable {
     /// How many jobs stopped blocking because the hang guard passed, not a release.
     package var timedOutJobs: Int { lock.withLock { timedOut } }
 
-    /// Waits on the calling (non-pool) thread, polling every millisecond, until every pool
-    /// thread is blocked, or the hang guard passes; returns whether they all were.
+    /// Waits on the calling (non-pool) thread until every pool thread is blocked, or the
+    /// hang guard passes; returns whether they all were.
     package func waitUntilPoolIsFull() -> Bool {
-        let deadline = Date().addingTimeInterval(hangGuard)
-        while Date() < deadline {
-            if blockingJobs >= Self.poolWidth { return true }
-            Thread.sleep(forTimeInterval: 0.001)
-        }
-        return false
+        TestSignal.waitOnThread { blockingJobs >= Self.poolWidth }
     }
 
     /// Lets every job return.
@@ -76,8 +74,9 @@ package final class PoolBlocker: Sendable {
         }
     }
 
-    /// Blocks every pool thread, then, from a thread of its own, calls `act` and waits (60 s
-    /// at most) until `done` holds; releases the pool. Returns whether the pool was full,
+    /// Blocks every pool thread, then, from a thread of its own, calls `act` and waits until
+    /// `done` holds (a ``TestSignal`` wait: what `done` reads must signal its changes);
+    /// releases the pool. Returns whether the pool was full,
     /// whether `done` came while it still was, and whether no blocking job gave up first:
     /// all three true show that `act`'s effect needed no pool thread.
     package static func whileBlocked(
@@ -88,10 +87,7 @@ package final class PoolBlocker: Sendable {
             defer { blocker.release() }
             guard blocker.waitUntilPoolIsFull() else { return (false, false) }
             act()
-            let limit = Date().addingTimeInterval(60)
-            while !done(), Date() < limit {
-                Thread.sleep(forTimeInterval: 0.005)
-            }
+            TestSignal.waitOnThread(until: done)
             return (true, done() && blocker.blockingJobs >= poolWidth)
         }
         return (full, doneWhileFull, blocker.timedOutJobs == 0)

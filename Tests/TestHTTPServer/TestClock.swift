@@ -2,7 +2,8 @@ import Waypoint
 
 /// A clock that moves only when a test advances it, so timers and timeouts run
 /// deterministically. Sleepers whose deadline is reached are resumed by ``advance(by:)``;
-/// a cancelled sleeper throws `CancellationError`.
+/// a cancelled sleeper throws `CancellationError`. A task that starts or stops sleeping on
+/// it is a ``TestSignal`` change, so a test can wait for a timer to be armed.
 package final class TestClock: Clock, Sendable {
     /// An instant: the time since the clock was created.
     package struct Instant: InstantProtocol {
@@ -58,7 +59,11 @@ package final class TestClock: Clock, Sendable {
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return nil
                 }
-                if let outcome { continuation.resume(with: outcome) }
+                if let outcome {
+                    continuation.resume(with: outcome)
+                } else {
+                    TestSignal.changed()
+                }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -69,7 +74,25 @@ package final class TestClock: Clock, Sendable {
                 return sleeper
             }
             sleeper?.continuation.resume(throwing: CancellationError())
+            TestSignal.changed()
         }
+    }
+
+    /// Moves the clock forward by `step` each time a task sleeps on it, until `finished`
+    /// holds: how a test makes a deadline pass that starts at some point of an operation
+    /// (its timer may be armed late). Each wait is for a ``TestSignal`` change, none for a
+    /// time, so `finished` must signal when it becomes true.
+    package func advanceDeadlines(by step: Duration, until finished: () -> Bool) async {
+        while await TestSignal.wait(until: { finished() || sleeperCount > 0 }), !finished() {
+            advance(by: step)
+        }
+    }
+
+    /// Waits until at least `count` tasks sleep on this clock (``TestSignal``: no other
+    /// clock decides it); false only when the hang guard passed first.
+    @discardableResult
+    package func waitForSleepers(_ count: Int = 1) async -> Bool {
+        await TestSignal.wait { sleeperCount >= count }
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
@@ -82,6 +105,7 @@ package final class TestClock: Clock, Sendable {
             return due.values.sorted { $0.deadline < $1.deadline }
         }
         for sleeper in due { sleeper.continuation.resume() }
+        if !due.isEmpty { TestSignal.changed() }
     }
 
     deinit {

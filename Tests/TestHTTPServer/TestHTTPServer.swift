@@ -193,17 +193,34 @@ package final class TestHTTPServer: Sendable {
         }
     }
 
+    /// Waits until the server has received at least `count` requests (``TestSignal``: no
+    /// clock decides it); false only when the hang guard passed first.
+    @discardableResult
+    package func waitForRequests(_ count: Int) async -> Bool {
+        await TestSignal.wait { requests.count >= count }
+    }
+
+    /// Waits until the server serves no connection; false only when the hang guard passed
+    /// first.
+    @discardableResult
+    package func waitUntilNoOpenConnections() async -> Bool {
+        await TestSignal.wait { openConnections == 0 }
+    }
+
     private func serve(_ connection: Int32) {
         lock.withLock { state.openConnections += 1 }
+        TestSignal.changed()
         defer {
             close(connection)
             lock.withLock { state.openConnections -= 1 }
+            TestSignal.changed()
         }
         guard let request = readRequest(connection) else { return }
         let handler = lock.withLock { () -> Handler in
             state.requests.append(request)
             return state.handler
         }
+        TestSignal.changed()
         send(handler(request), on: connection)
     }
 
@@ -234,6 +251,7 @@ package final class TestHTTPServer: Sendable {
                 if interval > 0 { Thread.sleep(forTimeInterval: interval) }
                 let written = writeCounting(chunk, to: connection)
                 lock.withLock { state.streamedBytes += written }
+                TestSignal.changed()
                 guard written == chunk.count else { return }
                 sent += 1
             }

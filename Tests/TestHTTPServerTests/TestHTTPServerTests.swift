@@ -59,13 +59,9 @@ struct TestHTTPServerTests {
         }
         #expect(error?.code == .timedOut)
         #expect(server.requests.map(\.path) == ["/x"])
-        // The client closed the connection; the held connection is released (a hang guard
-        // of two minutes, not a timing bound).
-        let start = ContinuousClock.now
-        while server.openConnections > 0, ContinuousClock.now - start < .seconds(120) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(server.openConnections == 0)
+        // The client closed the connection; the held connection is released (a wait for the
+        // server to close it, ``TestSignal``, not a timing bound).
+        #expect(await server.waitUntilNoOpenConnections())
     }
 
     @Test("error statuses and garbled bodies reach the client as sent")

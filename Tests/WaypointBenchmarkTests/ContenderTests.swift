@@ -51,6 +51,38 @@ struct ContenderTests {
         #expect(disagreements.isEmpty)
     }
 
+    @Test("the stack contenders answer the REST corpus's 3-deep hits, with whole stacks")
+    func stacks() async throws {
+        let (hits, disagreements) = try await offCooperativePool {
+            let corpus = RESTCorpus.corpus(count: 1_000, seed: 9, baseURL: "https://example.com")
+            let hits = corpus.lookups(for: "waypointStack", hits: true)
+            var disagreements: [String] = []
+            for mode in [WaypointStackContender.Mode.destination, .stack, .machinery] {
+                let contender = try WaypointStackContender(routes: corpus.routes, mode: mode)
+                for lookup in hits + corpus.misses where contender.answer(lookup) != lookup.expected {
+                    disagreements.append("\(contender.name): \(lookup.url)")
+                }
+                if contender.pass(over: hits)() != Answer.checksum(of: hits.map(\.expected)) {
+                    disagreements.append("\(contender.name): checksum")
+                }
+            }
+            return (hits, disagreements)
+        }
+        #expect(hits.count > 100)
+        #expect(hits.allSatisfy { $0.path.split(separator: "/").count >= 4 })
+        #expect(disagreements.isEmpty)
+    }
+
+    @Test("a stack tree's parent is the route without its last segment, registered before it")
+    func stackTree() {
+        let routes = [
+            "/v1/orders", "/v1/orders/:id", "/v1/orders/:id/refund", "/v1/carts/:id", "/v1/orders/:id",
+        ]
+        let parents = StackTree.parents(of: routes)
+        #expect(parents == [nil, 0, 1, nil, 0])
+        #expect(StackTree.depths(of: parents) == [1, 2, 3, 1, 2])
+    }
+
     @Test("a contender that answers wrongly is never timed")
     func wrong() throws {
         let corpus = RESTCorpus.corpus(count: 50, seed: 1, baseURL: "https://example.com")

@@ -164,10 +164,39 @@ struct InstructionTests {
             ])
     }
 
+    @Test("stack-ratio bounds stack(for:) less its parents' builders per 3-deep hit over destination(for:)")
+    func stackRatio() throws {
+        let gate = try InstructionGate("stack-ratio=1.5")
+        func report(stack: Double, top: Double) -> InstructionReport {
+            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
+            return InstructionReport(
+                passes: 1, cacheSimulation: false,
+                corpora: [
+                    .init(
+                        name: "rest",
+                        contenders: [
+                            .init(key: "waypointStackTop", hits: counts(top), misses: counts(1)),
+                            .init(key: "waypointStackMachinery", hits: counts(stack), misses: counts(1)),
+                        ])
+                ])
+        }
+        #expect(gate.failures(in: report(stack: 1_450, top: 1_000)).isEmpty)
+        #expect(
+            gate.failures(in: report(stack: 1_600, top: 1_000)) == [
+                "rest: stack(for:) less its parents' builders takes 1.60x destination(for:) of the same URL per "
+                    + "3-deep hit, above the gate's 1.50x"
+            ])
+        #expect(
+            gate.failures(in: Self.report(path: (1, 1), floor: (1, 1))) == [
+                "gh: stack(for:) over destination(for:) per hit was not measured"
+            ])
+    }
+
     @Test(
         "the gate's command-line form",
         arguments: [
             "path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x", "destination-ratio=0",
+            "stack-ratio=0",
         ])
     func gateRefuses(_ text: String) {
         #expect(throws: BenchmarkError.self) { try InstructionGate(text) }

@@ -95,5 +95,25 @@ struct MeasurementTests {
         ] {
             #expect(throws: BenchmarkError.self, "\(bad)") { try BenchmarkOptions.parse(bad) }
         }
+        let budget = try BenchmarkOptions.parse(["--regex-budget", "--instructions"])
+        #expect(budget.regexBudget && budget.instructions)
+        #expect(
+            try BenchmarkOptions.parse(["--regex-budget-child", "distinct:28"]).regexBudgetChild
+                == "distinct:28")
+    }
+
+    /// The children of `--regex-budget --instructions` check their answer before they count:
+    /// a hostile URL that the table matched, or a reference the last route did not win,
+    /// would be a count of the wrong work. Run on small tables (the counted loop runs too,
+    /// outside callgrind).
+    @Test("the regex-budget children verify their table and refuse an unknown one")
+    func regexBudgetChildren() throws {
+        try RegexBudgetBenchmark.runChild("reference", count: 50, passes: 2)
+        try RegexBudgetBenchmark.runChild("distinct:28", count: 50, passes: 2)
+        for bad in ["distinct:0", "distinct:x", "one-pattern:12", ""] {
+            #expect(throws: BenchmarkError.self, "\(bad)") {
+                try RegexBudgetBenchmark.runChild(bad, count: 50, passes: 1)
+            }
+        }
     }
 }

@@ -117,7 +117,7 @@ struct AASATableTests {
         #expect(result.errors.contains("unknown expectation key \"universalLink\""))
     }
 
-    @Test("the example shop's table pins its AASA file's one finding")
+    @Test("the example shop's table pins its AASA file's two findings, https and http")
     func shop() async throws {
         let result = try await CLI.run(["test", "Examples/shop/table.json"])
         #expect(result.status == 0, "\(result)")

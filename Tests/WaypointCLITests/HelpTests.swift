@@ -5,9 +5,8 @@ import Waypoint
 @Suite("Help")
 struct HelpTests {
     static let commands = [
-        "test", "match", "explain", "lint", "build-check", "aasa check", "aasa generate", "detour",
-        "paylisher",
-        "help",
+        "test", "match", "explain", "lint", "build-check", "aasa check", "aasa generate", "android check",
+        "android generate", "detour", "paylisher", "help",
     ]
 
     static let overview = """
@@ -16,16 +15,18 @@ struct HelpTests {
         Usage: waypoint COMMAND [options] [arguments]
 
         Commands:
-          test           Runs every case of pattern tables and reports the failures
-          match          Prints the winning route for each URL, with its parameters and query
-          explain        Shows, for every route in order, whether it matches a URL or where it stopped
-          lint           Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
-          build-check    Checks routes files and pattern tables for a build, with compiler-style diagnostics
-          aasa check     Checks an apple-app-site-association file against the routes of a host
-          aasa generate  Writes the apple-app-site-association file that opens the routes of a host
-          detour         Prints the Detour link model of each input (offline, as a runtime link)
-          paylisher      Prints the Paylisher link model of each input
-          help           Shows the help of waypoint or of a command
+          test              Runs every case of pattern tables and reports the failures
+          match             Prints the winning route for each URL, with its parameters and query
+          explain           Shows, for every route in order, whether it matches a URL or where it stopped
+          lint              Checks a routes file: invalid, duplicate and shadowed routes, and likely mistakes
+          build-check       Checks routes files and pattern tables for a build, with compiler-style diagnostics
+          aasa check        Checks an apple-app-site-association file against the routes of a host
+          aasa generate     Writes the apple-app-site-association file that opens the routes of a host
+          android check     Checks an AndroidManifest.xml and assetlinks.json against the routes of a host
+          android generate  Writes the App Links intent filter and assetlinks.json for the routes of a host
+          detour            Prints the Detour link model of each input (offline, as a runtime link)
+          paylisher         Prints the Paylisher link model of each input
+          help              Shows the help of waypoint or of a command
 
         Every command accepts --json (machine-readable output) and --help.
         Exit status: 0 success, 1 a check failed, 2 bad usage or an unreadable file.

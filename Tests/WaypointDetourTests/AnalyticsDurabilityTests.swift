@@ -29,24 +29,26 @@ struct AnalyticsDurabilityTests {
 
         /// The client's deadline timer: it passes once the request in flight went unanswered,
         /// so "the client gave up" follows the server's decision, not the machine's speed.
-        /// Requests go one at a time, so the newest silent request is the one in flight.
+        /// Requests go one at a time, so the newest silent request is the one in flight. It
+        /// waits for the server's decisions (``TestSignal``), and throws when cancelled, as
+        /// a timer does when its request ends first.
         func deadline(_ seconds: TimeInterval) async throws {
-            while true {
-                let passes = state.withLock { state -> Bool in
+            let passed = await TestSignal.wait {
+                state.withLock { state -> Bool in
                     guard state.decisions.filter({ $0 == .silent }).count > state.timedOutSilent else {
                         return false
                     }
                     state.timedOutSilent += 1
                     return true
                 }
-                if passes { return }
-                try await Task.sleep(nanoseconds: 2_000_000)
             }
+            guard passed else { throw CancellationError() }
         }
         var stored: Set<String> { state.withLock { $0.stored } }
 
         func reply(to request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
-            state.withLock { state in
+            defer { TestSignal.changed() }
+            return state.withLock { state in
                 let draw = state.random.unit()
                 let decision: Decision = draw < 0.7 ? .ok : draw < 0.8 ? .error : draw < 0.9 ? .drop : .silent
                 state.decisions.append(decision)
@@ -86,7 +88,7 @@ struct AnalyticsDurabilityTests {
         for index in 0..<40 {
             first.logEvent("step", data: ["i": index])
         }
-        #expect(await eventually(within: 120) { first.deliveryStats().delivered >= 12 })
+        #expect(await waitUntil { first.deliveryStats().delivered >= 12 })
         // The process dies: no graceful close, a request in flight is abandoned.
         first.terminate()
 
@@ -95,7 +97,7 @@ struct AnalyticsDurabilityTests {
         for index in 40..<60 {
             second.logEvent("step", data: ["i": index])
         }
-        #expect(await eventually(within: 120) { second.deliveryStats().pending == 0 })
+        #expect(await waitUntil { second.deliveryStats().pending == 0 })
 
         let events = harness.server.requests.filter { $0.path == "/api/analytics/event" }
         var bodyByKey: [String: Data] = [:]

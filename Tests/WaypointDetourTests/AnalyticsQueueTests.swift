@@ -74,13 +74,13 @@ struct AnalyticsQueueTests {
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
-        #expect(await eventually { harness.server.requests.count == 1 })
+        #expect(await waitUntil { harness.server.requests.count == 1 })
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(3))
         #expect(queue.records().map(\.seq) == [1, 3])
         #expect(queue.stats().droppedOverflow == 1)
         gate.open()
-        #expect(await eventually { queue.stats().delivered == 2 })
+        #expect(await waitUntil { queue.stats().delivered == 2 })
         #expect(harness.eventNames == ["e1", "e3"])
         await harness.finish(queue)
     }
@@ -193,7 +193,7 @@ struct AnalyticsQueueTests {
             queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(index))
         }
         let ids = queue.records().map(\.id)
-        #expect(await eventually { queue.stats().delivered == 3 })
+        #expect(await waitUntil { queue.stats().delivered == 3 })
         let requests = harness.analyticsRequests
         #expect(
             requests.map { $0.headers["idempotency-key"] ?? "" } == [ids[0], ids[0], ids[0], ids[1], ids[2]])
@@ -275,7 +275,7 @@ struct AnalyticsQueueTests {
         let harness = try QueueHarness(handler: QueueHarness.failing(first: 3))
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
-        #expect(await eventually { queue.stats().delivered == 1 })
+        #expect(await waitUntil { queue.stats().delivered == 1 })
         #expect(queue.stats().retries == 3)
         #expect(harness.analyticsRequests.count == 4)
         #expect(harness.directory.recordFiles().isEmpty)
@@ -346,13 +346,13 @@ struct AnalyticsQueueTests {
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
-        #expect(await eventually { harness.server.requests.count == 1 })
+        #expect(await waitUntil { harness.server.requests.count == 1 })
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(3))
         #expect(queue.discardPending() == 2)
         #expect(queue.stats().discarded == 2)
         gate.open()
-        #expect(await eventually { queue.stats().delivered == 1 })
+        #expect(await waitUntil { queue.stats().delivered == 1 })
         #expect(harness.eventNames == ["e1"])
         #expect(harness.directory.recordFiles().isEmpty)
         #expect(try harness.stateOnDisk().counters.discarded == 2)
@@ -384,11 +384,11 @@ struct AnalyticsQueueTests {
         }
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
-        #expect(await eventually { harness.server.requests.count == 1 })
+        #expect(await waitUntil { harness.server.requests.count == 1 })
         queue.stop()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
         gate.open()
-        #expect(await eventually { queue.stats().delivered == 1 })
+        #expect(await waitUntil { queue.stats().delivered == 1 })
         #expect(await queue.flush().pending == 1)
         #expect(harness.eventNames == ["e1"])
         #expect(harness.directory.recordFiles() == ["0000000000000002.json"])

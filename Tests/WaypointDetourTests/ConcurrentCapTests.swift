@@ -26,7 +26,7 @@ struct ConcurrentCapTests {
     /// The deadline of each exchange, as in the issue.
     static let deadline: TimeInterval = 3
     /// Whether to wait for every connection to close and report the bytes sent until then
-    /// (`WAYPOINT_MEASURE=1`; up to 30 s a case).
+    /// (`WAYPOINT_MEASURE=1`).
     static let measuring = ProcessInfo.processInfo.environment["WAYPOINT_MEASURE"] == "1"
 
     /// Sends `streams` short-link requests at once against a flood; returns the figures.
@@ -70,20 +70,19 @@ struct ConcurrentCapTests {
         }
         #expect(capped + timedOut == streams)
         // With WAYPOINT_MEASURE=1: how much the server pushed after the cap until the client
-        // closed every connection, or 30 s at most: measured, not asserted (FoundationNetworking
-        // stops a session only when its busy work queue gets to the invalidation). Then the
-        // server stops streaming.
+        // closed every connection, and how long that took: measured, not asserted
+        // (FoundationNetworking stops a session only when its busy work queue gets to the
+        // invalidation). Then the server stops streaming.
         var closedAfter = Double.nan
         let pushedAtReturn = server.streamedBytes
         let closing = Date()
         if measuring {
             closedAfter =
-                await eventually(within: 30, { server.openConnections == 0 })
-                ? Date().timeIntervalSince(closing) : .infinity
+                await server.waitUntilNoOpenConnections() ? Date().timeIntervalSince(closing) : .infinity
         }
         let pushed = server.streamedBytes
         server.stop()
-        #expect(await eventually(within: 120) { server.openConnections == 0 })
+        #expect(await server.waitUntilNoOpenConnections())
         if streams == 16 {
             #expect(growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(growth)")
         }
@@ -111,10 +110,14 @@ struct ConcurrentCapTests {
             defer { watchdog.disarm() }
             let fired = Locked(false)
             // The timer is armed once every pool thread is blocked, and the pool stays blocked
-            // until it fires (or 60 s pass, which fails the test).
+            // until it fires (a wait for the firing, ``TestSignal``; only the hang guard fails
+            // the test on time).
             let (full, firedWhileFull, noJobGaveUp) = await PoolBlocker.whileBlocked(
                 {
-                    _ = DeadlineTimer.dispatch.arm(after: 0.01) { fired.withLock { $0 = true } }
+                    _ = DeadlineTimer.dispatch.arm(after: 0.01) {
+                        fired.withLock { $0 = true }
+                        TestSignal.changed()
+                    }
                 }, until: { fired.withLock { $0 } })
             #expect(full, "the blocking jobs did not fill the pool")
             #expect(firedWhileFull, "the Dispatch timer did not fire while the pool was blocked")
@@ -147,7 +150,7 @@ struct ConcurrentCapTests {
         // Nothing fires on its own: wait, without a time limit that matters, until every
         // request is out and its deadline armed.
         #expect(
-            await eventually(within: 120) {
+            await waitUntil {
                 server.requests.count == streams && server.openConnections == streams
                     && manual.armedCount == streams
             })

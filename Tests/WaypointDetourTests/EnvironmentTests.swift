@@ -135,7 +135,7 @@ struct EnvironmentTests {
             environment: environment,
             config: DetourConfig(apiKey: "k", appID: "a", apiBaseURL: server.baseURL))
         let task = Task { await client.post(.analyticsEvent, body: Data("{}".utf8), timeout: 600) }
-        #expect(await eventually { server.requests.count == 1 })
+        #expect(await waitUntil { server.requests.count == 1 })
         task.cancel()
         #expect(await task.value == .failure(.cancelled))
     }

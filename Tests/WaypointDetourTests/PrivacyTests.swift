@@ -157,7 +157,7 @@ struct PrivacyTests {
         async let a = once.value()
         async let b = once.value()
         async let c = once.value()
-        let started = await eventually { reads.value == 1 }
+        let started = await waitUntil { reads.value == 1 }
         #expect(started)
         gate.continuation.yield()
         let values = await [a, b, c]

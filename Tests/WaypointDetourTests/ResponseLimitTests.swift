@@ -58,15 +58,20 @@ struct ResponseLimitTests {
     ) async throws {
         var environment = environment
         // A session of its own: a stream cut off at the cap must not hold up the session the
-        // other suites share.
-        environment.transport = DetourURLSessionTransport()
+        // other suites share. Its URLSession timeout is the hang guard: the deadline under
+        // test is the adapter's, never a real-time backstop a loaded machine can reach first.
+        environment.transport = DetourURLSessionTransport(
+            sessionTimeout: TimeInterval(TestSignal.hangGuard.components.seconds))
         if let clock {
             environment.sleep = { seconds in try await clock.sleep(for: .seconds(seconds)) }
         }
         let config = TestEnvironment.config(server)
         let finished = Locked(false)
         let work = Task { [environment] in
-            defer { finished.withLock { $0 = true } }
+            defer {
+                finished.withLock { $0 = true }
+                TestSignal.changed()
+            }
             switch exchange {
             case .shortLink:
                 let analytics = DetourAnalyticsController(environment: environment)
@@ -91,14 +96,10 @@ struct ResponseLimitTests {
         }
         if let clock {
             // Once the request is out (and its body has started), move the deadline's clock
-            // past it, again until the exchange has ended: the timer may start late.
-            _ = await eventually(within: 120) {
-                server.requests.contains { $0.path != "/api/analytics/retention" }
-            }
-            while !finished.withLock({ $0 }) {
-                clock.advance(by: .seconds(60))
-                try await Task.sleep(nanoseconds: 10_000_000)
-            }
+            // past it whenever a deadline sleeps on it, until the exchange has ended: the
+            // timer may start late. Each wait is for an event, none for a time.
+            await waitUntil { server.requests.contains { $0.path != "/api/analytics/retention" } }
+            await clock.advanceDeadlines(by: .seconds(60)) { finished.withLock { $0 } }
         }
         await work.value
     }

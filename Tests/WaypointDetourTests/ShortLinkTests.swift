@@ -80,7 +80,7 @@ struct ShortLinkTests {
         if case .hang = misbehaviour.reply {
             // The server never answers; once the request is out, the deadline passes when the
             // test moves its clock.
-            _ = await eventually { !harness.server.requests.isEmpty }
+            _ = await waitUntil { !harness.server.requests.isEmpty }
             await harness.passDeadline(of: 0.3)
         }
         let result = await processed

@@ -50,6 +50,7 @@ struct AuthGateRandomizedTests {
         func get(_ url: URL, timeout: Duration) async throws -> (status: Int, body: Data) {
             try await withCheckedThrowingContinuation { continuation in
                 waiting.withLock { $0[url.lastPathComponent] = continuation }
+                TestSignal.changed()
             }
         }
 

@@ -27,7 +27,7 @@ struct ConcurrentCapTests {
     /// The deadline of each resolution, as in the issue.
     static let deadline = Duration.seconds(3)
     /// Whether to wait for every connection to close and report the bytes sent until then
-    /// (`WAYPOINT_MEASURE=1`; up to 30 s a case).
+    /// (`WAYPOINT_MEASURE=1`).
     static let measuring = ProcessInfo.processInfo.environment["WAYPOINT_MEASURE"] == "1"
 
     /// How a request through the default transport ended.
@@ -57,20 +57,10 @@ struct ConcurrentCapTests {
                     default: .other("\(error)")
                     }
                 endings.withLock { $0.append(ending) }
+                TestSignal.changed()
                 throw error
             }
         }
-    }
-
-    /// Polls `condition` every 10 ms until it holds, at most `seconds` (a hang guard for a
-    /// monotonic condition, not a timing assertion); returns whether it held.
-    static func eventually(within seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
-        let limit = Date().addingTimeInterval(seconds)
-        while Date() < limit {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        }
-        return condition()
     }
 
     /// Resolves `streams` campaigns at once against a flood; returns the figures.
@@ -106,24 +96,23 @@ struct ConcurrentCapTests {
         }
         // Each request ends typed: too large, or cancelled by the deadline. A request the
         // deadline cancelled may report later than the resolution returned.
-        #expect(await Self.eventually { transport.endings.withLock { $0.count } == streams })
+        #expect(await TestSignal.wait { transport.endings.withLock { $0.count } == streams })
         let endings = transport.endings.withLock { $0 }
         #expect(endings.allSatisfy { $0 == .tooLarge || $0 == .cancelled }, "\(endings)")
         let capped = endings.filter { $0 == .tooLarge }.count
         // Measured, not asserted: what the server pushed after the cap until the calls
-        // returned and, with WAYPOINT_MEASURE=1, until every connection closed (30 s at
-        // most); then it stops streaming.
+        // returned and, with WAYPOINT_MEASURE=1, until every connection closed, and how long
+        // that took; then it stops streaming.
         let pushedAtReturn = server.streamedBytes
         let closing = Date()
         var closedAfter = Double.nan
         if measuring {
             closedAfter =
-                await Self.eventually(within: 30) { server.openConnections == 0 }
-                ? Date().timeIntervalSince(closing) : .infinity
+                await server.waitUntilNoOpenConnections() ? Date().timeIntervalSince(closing) : .infinity
         }
         let pushed = server.streamedBytes
         server.stop()
-        #expect(await Self.eventually { server.openConnections == 0 })
+        #expect(await server.waitUntilNoOpenConnections())
         if streams == 16 {
             #expect(growth.bytes.map { $0 <= 100 << 20 } ?? true, "\(growth)")
         }
@@ -168,7 +157,7 @@ struct ConcurrentCapTests {
             }
         }
         #expect(
-            await Self.eventually {
+            await TestSignal.wait {
                 server.requests.count == streams && server.openConnections == streams
                     && manual.armedCount == streams
             })
@@ -184,7 +173,7 @@ struct ConcurrentCapTests {
             #expect(await call.value == nil)
         }
         #expect(clock.now() == .zero)
-        #expect(await Self.eventually { transport.endings.withLock { $0.count } == streams })
+        #expect(await TestSignal.wait { transport.endings.withLock { $0.count } == streams })
         #expect(transport.endings.withLock { $0 } == Array(repeating: .cancelled, count: streams))
     }
 }

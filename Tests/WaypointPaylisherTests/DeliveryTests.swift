@@ -169,6 +169,7 @@ struct DeliveryTests {
         var delivered: [(url: String, at: Duration)] = []
         harness.manager.onDeepLink { [clock = harness.clock] link, _ in
             delivered.append((link.url.absoluteString, clock.now.offset))
+            TestSignal.changed()
         }
         // Ten short links one second apart, then a plain link with the last of them.
         var arrivals: [(url: String, at: Duration)] = []

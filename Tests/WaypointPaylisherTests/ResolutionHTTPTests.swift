@@ -21,22 +21,24 @@ struct ResolutionHTTPTests {
         server: TestHTTPServer, sink: RecordingEventSink, resolveTimeout: Duration = .seconds(10),
         clock: any Clock<Duration> = TestClock()
     ) -> PaylisherDeepLinkManager {
+        // URLSession's own timeout is the hang guard of every wait, not the resolution
+        // timeout: the deadline is the manager's, on `clock`, and a loaded machine must not
+        // reach a real-time backstop of ten seconds first.
         PaylisherDeepLinkManager(
             config: PaylisherDeepLinkConfig(apiBase: server.baseURL, resolveTimeout: resolveTimeout),
-            eventSink: sink, sessionID: { "s" }, clock: clock)
+            eventSink: sink,
+            transport: PaylisherURLSessionTransport(
+                sessionTimeout: TimeInterval(TestSignal.hangGuard.components.seconds)),
+            sessionID: { "s" }, clock: clock)
     }
 
-    /// Waits until the server has received `count` requests. A hang guard records an issue
-    /// after five minutes: on a loaded two-core machine the request once took more than one
-    /// to go out, while CPU-bound suites held the threads the manager's task needed.
+    /// Waits until the server has received `count` requests: a wait for the requests
+    /// (``TestSignal``), not for a time, since on a loaded two-core machine a request once
+    /// took more than a minute to go out while CPU-bound suites held the threads the
+    /// manager's task needed. An issue is recorded only when the hang guard passes first.
     static func waitForRequests(_ server: TestHTTPServer, count: Int = 1) async throws {
-        let start = ContinuousClock.now
-        while server.requests.count < count {
-            if ContinuousClock.now - start > .seconds(300) {
-                Issue.record("the server never received the request")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        if !(await server.waitForRequests(count)) {
+            Issue.record("the server never received the request")
         }
     }
 
@@ -139,9 +141,9 @@ struct ResolutionHTTPTests {
     }
 
     /// The resolution timeout is the adapter's own, on the manager's clock: URLSession is
-    /// given the same hour of wall time and the server never replies, so when
-    /// resolution ends at all once the manager's clock reaches the deadline, only the
-    /// adapter's timer can have ended it. (The exact deadline is pinned in `DeliveryTests`.)
+    /// given ten minutes of wall time and the server never replies, so when resolution ends
+    /// once the manager's clock reaches the deadline, only the adapter's timer can have
+    /// ended it. (The exact deadline is pinned in `DeliveryTests`.)
     @Test("a slow reply is cut off by the adapter's timer, not by URLSession's")
     func adapterTimeout() async throws {
         let server = try TestHTTPServer { _ in .hang }

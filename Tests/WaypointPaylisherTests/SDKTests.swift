@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPServer
 import Testing
 import Waypoint
 
@@ -128,16 +129,17 @@ struct SDKTests {
         // fails quickly, after setup has replaced the manager.
         sdk.setup(config: PaylisherDeepLinkConfig(shortLinkHosts: ["127.0.0.1"]))
         var delivered: [String] = []
-        sdk.onDeepLink { link, _ in delivered.append(link.url.absoluteString) }
+        sdk.onDeepLink { link, _ in
+            delivered.append(link.url.absoluteString)
+            TestSignal.changed()
+        }
         #expect(sdk.handle(URL(string: "https://127.0.0.1/S1")!) == .accepted)
         #expect(sdk.handle(URL(string: "yourapp://home?after=S1")!) == .accepted)
         #expect(delivered.isEmpty)
         sdk.setup(config: PaylisherDeepLinkConfig(shortLinkHosts: ["127.0.0.1"]))
-        // A hang guard only; the outcome is what is checked.
-        let start = ContinuousClock.now
-        while delivered.count < 2, ContinuousClock.now - start < .seconds(120) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        // A wait for the deliveries (``TestSignal``), not for a time: the outcome is what is
+        // checked.
+        await TestSignal.wait { delivered.count >= 2 }
         #expect(delivered == ["https://127.0.0.1/S1", "yourapp://home?after=S1"])
         #expect(sdk.lastDeepLink?.url.absoluteString == "yourapp://home?after=S1")
     }

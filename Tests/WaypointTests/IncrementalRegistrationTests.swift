@@ -107,13 +107,13 @@ struct IncrementalRegistrationTests {
             try bulk.register(routes.map { (RouteName($0), RouteHandler.closure { _ in }) })
             let single = Router()
             for route in routes { try single.register(RouteName(route)) { _ in } }
-            var sizes = [single.snapshot.table.store.size]
+            var sizes = [single.snapshot.table.logs.size]
             for index in 0..<1_500 {
                 try single.register("/cycle/\(index % 10)/:id") { _ in }
                 _ = single.remove("/cycle/\(index % 10)/:id")
             }
-            sizes.append(single.snapshot.table.store.size)
-            return (bulk.snapshot.table.store.size, sizes, single.routes == routes)
+            sizes.append(single.snapshot.table.logs.size)
+            return (bulk.snapshot.table.logs.size, sizes, single.routes == routes)
         }
         for size in sizes { #expect(size <= 9 * bulkSize + 16_384) }
         #expect(routesKept)

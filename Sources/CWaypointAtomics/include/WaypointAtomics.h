@@ -55,6 +55,31 @@ static inline void wp_publication_leave(wp_publication *cell, uintptr_t slot) {
 /// (after the grace period described above). Calls must be serialised by the caller.
 void *_Nullable wp_publication_exchange(wp_publication *cell, void *_Nullable next);
 
+// A count of live objects that any thread may destroy, read by one owner that must know
+// when none but the one it holds is left: the route tables published from one trie store
+// (TableCensus.swift). An object counts itself in when it is made, on the owner's thread,
+// and out when it is destroyed, on whatever thread drops it last, with a release; the
+// owner reads the count with an acquire, so that every read a destroyed object's users
+// made happens before whatever the owner does once it sees the object gone.
+typedef struct {
+    intptr_t live;
+} wp_census;
+
+/// Counts one more live object (on the owner's thread).
+static inline void wp_census_enter(wp_census *census) {
+    __atomic_fetch_add(&census->live, 1, __ATOMIC_RELAXED);
+}
+
+/// Counts one object gone (on any thread), after its last use.
+static inline void wp_census_leave(wp_census *census) {
+    __atomic_fetch_sub(&census->live, 1, __ATOMIC_RELEASE);
+}
+
+/// The live objects now.
+static inline intptr_t wp_census_count(wp_census *census) {
+    return __atomic_load_n(&census->live, __ATOMIC_ACQUIRE);
+}
+
 #if __has_feature(nullability)
 #pragma clang assume_nonnull end
 #endif

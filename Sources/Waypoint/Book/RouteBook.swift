@@ -35,10 +35,14 @@ struct RouteBook<Value: Sendable>: Sendable {
         let requirements: [Int: LinkCondition]
         /// The face's held and waiting links.
         let delivery: DeliveryGate
+        /// Per order, the route's parent, or nil (``ParentLinks``).
+        let parents: AppendLog<ParentLink?>
+        /// Whether any route names a parent, so that a lookup reads ``parents`` only then.
+        let hasParents: Bool
 
         init(
             table: RouteTable, values: AppendLog<Value>, gate: (@Sendable (URL) -> Bool)?, holds: Bool,
-            requirements: [Int: LinkCondition], delivery: DeliveryGate
+            requirements: [Int: LinkCondition], delivery: DeliveryGate, parents: ParentLinks
         ) {
             self.table = table
             self.values = values
@@ -47,6 +51,8 @@ struct RouteBook<Value: Sendable>: Sendable {
             self.hasRequirements = !requirements.isEmpty
             self.requirements = requirements
             self.delivery = delivery
+            self.parents = parents.log
+            self.hasParents = !parents.isEmpty
         }
 
         /// The value of the route at `priority`.
@@ -61,16 +67,27 @@ struct RouteBook<Value: Sendable>: Sendable {
             values[Int(order.rawValue)]
         }
 
-        /// The condition the route at `priority` requires, if any.
-        func requirement(atPriority priority: Int) -> LinkCondition? {
-            hasRequirements ? requirements[Int(table.order(ofPriority: priority).rawValue)] : nil
+        /// The conditions the routes of the stack of the route at `priority` require, root
+        /// first: its ancestors' (``ParentLinks``), then its own.
+        func requirements(ofStackAtPriority priority: Int) -> [LinkCondition] {
+            guard hasRequirements else { return [] }
+            let order = table.order(ofPriority: priority)
+            let stack = (parent(ofOrder: order)?.chain ?? []) + [order]
+            return stack.compactMap { requirements[Int($0.rawValue)] }
+        }
+
+        /// The ancestors of the route registered with `order`; nil for none.
+        @inline(__always)
+        func parent(ofOrder order: RouteTable.RegistrationOrder) -> ParentLink? {
+            guard hasParents else { return nil }
+            return parents[Int(order.rawValue)]
         }
     }
 
     private struct Registry: Sendable {
         var builder: RouteTable.Builder
         /// The values by route order; an entry of a removed route stays until a rebuild.
-        var values = AppendLog<Value>(capacity: 16)
+        var values = ReplaceableLog<Value>(capacity: 16)
         /// Each registered route's order.
         var orders: [String: Int32] = [:]
         var gate: (@Sendable (URL) -> Bool)?
@@ -79,6 +96,8 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// Whether published snapshots send links to the delivery gate first.
         var holds = false
         let delivery: DeliveryGate
+        /// The parent each route names.
+        var parents = ParentLinks()
 
         /// Rebuilds the table from the live routes when dead entries outweigh them.
         mutating func collectGarbage() {
@@ -86,15 +105,43 @@ struct RouteBook<Value: Sendable>: Sendable {
             let live = RouteTable(builder).routes
             let oldOrders = orders
             builder = builder.rebuilt()
-            var fresh = AppendLog<Value>(capacity: max(16, live.count))
+            var fresh = ReplaceableLog<Value>(capacity: max(16, live.count))
             orders = [:]
             orders.reserveCapacity(live.count)
             for (order, route) in live.enumerated() {
                 let name = route.pattern.route
-                if let old = oldOrders[name] { fresh = fresh.appending(values[Int(old)]) }
+                if let old = oldOrders[name] { fresh.append(values[Int(old)]) }
                 orders[name] = Int32(order)
             }
             values = fresh
+            parents.rebuildLog(orderCount: live.count, orders: orders)
+        }
+
+        /// Checks the parents a registration names (``ParentLinks/check(_:registered:)``);
+        /// each route with its pattern when it is new, nil when it is registered.
+        func checkParents(
+            _ batch: [(route: String, pattern: RoutePattern?, parent: String?)]
+        ) throws(RouteError) {
+            let builder = builder
+            let orders = orders
+            func registered(_ route: String) -> RoutePattern? {
+                orders[route].map { builder.routeLog[Int($0)].pattern }
+            }
+            var checked: [ParentLinks.Registration] = []
+            for (route, pattern, parent) in batch {
+                // A route is new, or registered (or earlier in the batch, and so compiled there).
+                guard
+                    let pattern = pattern ?? registered(route)
+                        ?? checked.last(where: { $0.route == route })?.pattern
+                else { continue }
+                checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
+            }
+            try parents.check(checked, registered: registered)
+        }
+
+        /// Writes the parents' log anew after a link changed.
+        mutating func rebuildParentLog() {
+            parents.rebuildLog(orderCount: builder.routeLog.count, orders: orders)
         }
 
         /// The snapshot of the registry's state, after reclaiming garbage when it is due.
@@ -105,8 +152,9 @@ struct RouteBook<Value: Sendable>: Sendable {
                 if let order = orders[route] { byOrder[Int(order)] = condition }
             }
             return Snapshot(
-                table: builder.publish(), values: values, gate: gate, holds: holds, requirements: byOrder,
-                delivery: delivery)
+                table: builder.publish(), values: values.publish(), gate: gate, holds: holds,
+                requirements: byOrder,
+                delivery: delivery, parents: parents)
         }
     }
 
@@ -149,6 +197,12 @@ struct RouteBook<Value: Sendable>: Sendable {
         }
     }
 
+    /// Elements of the values log copied whole since the last rebuild (``ReplaceableLog``): for
+    /// tests.
+    var valuesCopied: Int {
+        registry.withLock { $0.values.copied }
+    }
+
     /// The value `route` is registered with, if it is.
     func value(ofRoute route: String) -> Value? {
         registry.withLock { registry in registry.orders[route].map { registry.values[Int($0)] } }
@@ -158,35 +212,62 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// one keeps its place and gets the new value.
     ///
     /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
-    /// - Complexity: O(m) for m new routes, amortised; O(n) for each replaced value.
+    /// - Complexity: O(m) for m routes, new or replaced, amortised, when no snapshot older
+    ///   than the current one is held; O(n) more for a large edge table or replaced value
+    ///   that such a snapshot still reads (see ``TrieStore``, ``ReplaceableLog``).
     func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
-        var compiled: [(route: String, value: Value, compiled: CompiledRoute?)] = []
+        try register(routes.lazy.map { (route: $0, value: $1, parent: String?.none) })
+    }
+
+    /// Registers routes in order, each naming its parent route or none (``ParentLinks``),
+    /// with one publication.
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route or parent; then none is
+    ///   registered.
+    /// - Complexity: as ``register(_:)-(Sequence<(String,Value)>)``, plus O(n) when a
+    ///   registered route changes its parent.
+    func register(_ routes: some Sequence<(route: String, value: Value, parent: String?)>) throws(RouteError)
+    {
+        var compiled: [(route: String, value: Value, compiled: CompiledRoute?, parent: String?)] = []
+        var namesParents = false
         // Routes already registered, or earlier in this batch, only replace a value; the
         // others compile outside the lock.
         var batch: Set<String> = []
-        for (route, value) in routes {
+        for (route, value, parent) in routes {
             let known = !batch.insert(route).inserted || registry.withLock { $0.orders[route] != nil }
-            compiled.append((route, value, known ? nil : try CompiledRoute(route, options: options)))
+            compiled.append((route, value, known ? nil : try CompiledRoute(route, options: options), parent))
+            namesParents = namesParents || parent != nil
         }
-        registry.withLock { registry in
-            for (route, value, compiledRoute) in compiled {
+        let refused: RouteError? = registry.withLock { registry in
+            if namesParents || !registry.parents.isEmpty {
+                do throws(RouteError) {
+                    try registry.checkParents(compiled.map { ($0.route, $0.compiled?.pattern, $0.parent) })
+                } catch {
+                    return error
+                }
+            }
+            var relinked = false
+            for (route, value, compiledRoute, parent) in compiled {
                 if let order = registry.orders[route] {
-                    // Published tables read the old entry: replace it in a copy.
-                    var copy = AppendLog<Value>(capacity: registry.values.capacity)
-                    for index in 0..<registry.values.count {
-                        copy = copy.appending(index == Int(order) ? value : registry.values[index])
-                    }
-                    registry.values = copy
+                    relinked = registry.parents.replace(route, parent: parent) || relinked
+                    // Published snapshots read the old entry (see ReplaceableLog).
+                    registry.values.replace(Int(order), with: value, census: registry.builder.census)
                 } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
                     // (A route compiled here was removed by another registration after this
                     // one saw it registered.)
                     let order = registry.builder.add(route)
                     registry.orders[route.pattern.route] = order
-                    registry.values = registry.values.appending(value)
+                    registry.values.append(value)
+                    registry.parents.appendNew(
+                        route.pattern.route, parent: parent,
+                        parentOrder: parent.flatMap { registry.orders[$0] })
                 }
             }
+            if relinked { registry.rebuildParentLog() }
             publish(&registry)
+            return nil
         }
+        if let refused { throw refused }
     }
 
     /// Removes `route`.
@@ -197,6 +278,7 @@ struct RouteBook<Value: Sendable>: Sendable {
             guard let order = registry.orders.removeValue(forKey: route) else { return false }
             registry.requirements[route] = nil
             registry.builder.remove(order: order)
+            if registry.parents.remove(route) { registry.rebuildParentLog() }
             publish(&registry)
             return true
         }

@@ -28,7 +28,9 @@ enum URIAuthority {
         var hostEnd = end
         if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
             let close = ByteScan.firstIndex(of: UInt8(ascii: "]"), in: bytes, hostStart..<end)
-            if close < end, close &+ 1 == end || bytes[close &+ 1] == UInt8(ascii: ":") { hostEnd = close &+ 1 }
+            if close < end, close &+ 1 == end || bytes[close &+ 1] == UInt8(ascii: ":") {
+                hostEnd = close &+ 1
+            }
         } else {
             hostEnd = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, hostStart..<end)
         }

@@ -92,7 +92,8 @@ package struct URLParts: Sendable, Hashable {
         of bytes: UnsafeBufferPointer<UInt8>, from authorityStart: Int
     ) -> (host: Range<Int>, end: Int) {
         let authorityEnd = ByteScan.firstIndex(
-            of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, authorityStart..<bytes.count
+            of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes,
+            authorityStart..<bytes.count
         )
         return (URIAuthority.split(bytes, authorityStart..<authorityEnd).host, authorityEnd)
     }

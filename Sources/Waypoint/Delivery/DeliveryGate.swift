@@ -28,11 +28,11 @@ enum DeferredStart: Sendable {
 /// dropped, denied or superseded. A release delivers in arrival order, the links it took up
 /// first and those that arrived while it ran after them, one at a time: when one must wait
 /// for the main actor or for an asynchronous handler, the rest wait behind it in a task that
-/// goes on from there (Documentation/spec/routing.md §9).
+/// goes on from there (Documentation/spec/routing.md §10).
 final class DeliveryGate: Sendable {
     private struct State: Sendable {
         /// Held links and links waiting for a condition, with what the gate knows of each.
-        var gate = LinkGateState<Deferred, LinkRequest>()
+        var gate = LinkGateState<Deferred, Deferred>()
         /// A release is delivering the held links: arrivals queue behind them.
         var isReleasing = false
         var report: (@Sendable (DeferredLinkResult) -> Void)?
@@ -40,10 +40,10 @@ final class DeliveryGate: Sendable {
 
     private let state = Locked(State())
 
-    /// A held link and the condition it was approved for, if any.
+    /// A held or waiting link and the conditions it was approved for.
     struct Deferred: Sendable {
         let request: LinkRequest
-        let approved: LinkCondition?
+        let approvals: [LinkCondition]
     }
 
     /// Whether links must come here before they are matched: delivery is held, or a release
@@ -82,7 +82,7 @@ final class DeliveryGate: Sendable {
             case refused
         }
         let outcome: Outcome? = state.withLock { state in
-            let link = Deferred(request: request, approved: pass.approved)
+            let link = Deferred(request: request, approvals: pass.approvals)
             if state.gate.isHolding { return .held(dropped: state.gate.enqueue(link), report: state.report) }
             guard state.isReleasing else { return nil }
             return state.gate.queueBehindRelease(link) ? .held(dropped: nil, report: nil) : .refused
@@ -119,7 +119,8 @@ final class DeliveryGate: Sendable {
         guard starts else { return 0 }
         var delivered = 0
         while let link = next() {
-            switch face.startDeferred(link.request, pass: GatePass(isReleased: true, approved: link.approved))
+            switch face.startDeferred(
+                link.request, pass: GatePass(isReleased: true, approvals: link.approvals))
             {
             case .finished(let result):
                 delivered += 1
@@ -152,7 +153,8 @@ final class DeliveryGate: Sendable {
     private func drain(through face: some DeferredDelivery) async {
         while let link = next() {
             let result: DeepLinkResult
-            switch face.startDeferred(link.request, pass: GatePass(isReleased: true, approved: link.approved))
+            switch face.startDeferred(
+                link.request, pass: GatePass(isReleased: true, approvals: link.approvals))
             {
             case .finished(let finished): result = finished
             case .suspended(let finish): result = await finish()
@@ -170,15 +172,16 @@ final class DeliveryGate: Sendable {
         _ request: LinkRequest, for condition: LinkCondition, pass: GatePass,
         deepLink: @autoclosure () -> DeepLink, route: String
     ) -> DeepLinkResult? {
-        guard pass.approved != condition else { return nil }
-        let outcome: (superseded: LinkRequest?, report: (@Sendable (DeferredLinkResult) -> Void)?)? =
+        guard !pass.approvals.contains(condition) else { return nil }
+        let outcome: (superseded: Deferred?, report: (@Sendable (DeferredLinkResult) -> Void)?)? =
             state.withLock { state in
                 guard !state.gate.isGranted(condition) else { return nil }
-                return (state.gate.wait(request, for: condition).superseded?.item, state.report)
+                let link = Deferred(request: request, approvals: pass.approvals)
+                return (state.gate.wait(link, for: condition).superseded?.item, state.report)
             }
         guard let outcome else { return nil }
         if let superseded = outcome.superseded {
-            outcome.report?(DeferredLinkResult(url: superseded.url, result: .failed(.superseded)))
+            outcome.report?(DeferredLinkResult(url: superseded.request.url, result: .failed(.superseded)))
         }
         return .pending(.awaitingApproval(condition), deepLink: deepLink(), route: route)
     }
@@ -210,29 +213,31 @@ final class DeliveryGate: Sendable {
     ///
     /// - Returns: whether a link was waiting.
     func denyWaiting(_ condition: LinkCondition) -> Bool {
-        let (request, report) = state.withLock { state in
+        let (link, report) = state.withLock { state in
             (state.gate.take(waitingFor: condition)?.item, state.report)
         }
-        guard let request else { return false }
-        report?(DeferredLinkResult(url: request.url, result: .failed(.denied)))
+        guard let link else { return false }
+        report?(DeferredLinkResult(url: link.request.url, result: .failed(.denied)))
         return true
     }
 
     /// The URL of the link waiting for `condition`.
     func waitingURL(for condition: LinkCondition) -> URL? {
-        state.withLock { $0.gate.waiting(for: condition)?.item.url }
+        state.withLock { $0.gate.waiting(for: condition)?.item.request.url }
     }
 
     /// Delivers an approved link through `face` and reports the result: at once when its
     /// dispatch is over on this thread, from a task once it has finished when it must wait
-    /// for the main actor or an asynchronous handler.
+    /// for the main actor or an asynchronous handler. The link keeps the approvals it had:
+    /// a stack that requires several conditions waits for each once.
     private func deliverApproved(
-        _ taken: (LinkRequest?, (@Sendable (DeferredLinkResult) -> Void)?), _ condition: LinkCondition,
+        _ taken: (Deferred?, (@Sendable (DeferredLinkResult) -> Void)?), _ condition: LinkCondition,
         through face: some DeferredDelivery
     ) {
-        guard let request = taken.0 else { return }
+        guard let link = taken.0 else { return }
+        let request = link.request
         let report = taken.1
-        switch face.startDeferred(request, pass: GatePass(approved: condition)) {
+        switch face.startDeferred(request, pass: GatePass(approvals: link.approvals + [condition])) {
         case .finished(let result):
             report?(DeferredLinkResult(url: request.url, result: result))
         case .suspended(let finish):

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Links that arrive before the app can show them (Documentation/spec/routing.md §9): a
+/// Links that arrive before the app can show them (Documentation/spec/routing.md §10): a
 /// cold start before the navigation stack exists, onboarding, a sign-in screen. Both faces
 /// have one, ``Router/delivery`` and ``DestinationRouter/delivery``, and it works the same
 /// on each.

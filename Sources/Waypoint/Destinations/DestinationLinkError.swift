@@ -1,7 +1,7 @@
 /// Why ``DestinationRouter/url(for:scheme:host:)`` could not give a link that opens the
 /// destination again.
 public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No route registered with a printer (``DestinationRouter/register(_:destination:link:)-(RouteName,DestinationRouter<Destination>.Builder,DestinationRouter<Destination>.Printer?)``)
+    /// No route registered with a printer (``DestinationRouter/register(_:parent:destination:link:)-(RouteName,_,_,_)``)
     /// prints the destination, described as `String(describing:)` does.
     case noRoute(destination: String)
     /// The route that prints the destination makes no URL of its parameters: a parameter
@@ -13,6 +13,10 @@ public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvert
     /// passes (`winner` and `destination` nil). The builder and printer of the route do
     /// not agree.
     case otherDestination(route: String, url: String, winner: String?, destination: String?)
+    /// The printer of `route` wrote a query item named `name`, which the route captures as
+    /// a parameter: ``DeepLink/parameters`` reads the route's parameter first, so the item
+    /// could never be read back.
+    case queryItemNamesParameter(route: String, name: String)
 
     /// A sentence naming the destination or route and the problem.
     public var description: String {
@@ -29,6 +33,10 @@ public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvert
                     "reads back as no destination"
                 }
             return "\(DiagnosticText.quoted(url)), printed by route \(DiagnosticText.quoted(route)), \(read)"
+        case .queryItemNamesParameter(let route, let name):
+            return
+                "route \(DiagnosticText.quoted(route)) printed the query item \(DiagnosticText.quoted(name)), "
+                + "which is one of its parameters"
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The push side (Documentation/spec/routing.md §10): links handed to the destination router
+/// The push side (Documentation/spec/routing.md §11): links handed to the destination router
 /// become destinations delivered to the app's receiver, through the same dispatch, hold and
 /// conditions as ``Router``'s handlers.
 ///
@@ -29,10 +29,47 @@ import Foundation
 extension DestinationRouter {
     /// Sets where pushed destinations go: the receiver runs on the main actor with each
     /// destination a pushed link gives (``handle(_:)-(URL)``, ``dispatch(_:isolation:)-(URL,_)``,
-    /// and the links ``delivery`` releases or approves). Setting it again replaces it; nil
-    /// removes it, and a pushed link then fails with ``RoutingFailure/handlerHasNoTarget``.
+    /// and the links ``delivery`` releases or approves). Setting it again replaces it, as
+    /// setting ``onStack(_:)`` does; nil removes it, and a pushed link then fails with
+    /// ``RoutingFailure/handlerHasNoTarget``.
     public func onDestination(_ receiver: (@MainActor @Sendable (Destination) -> Void)?) {
-        push.setReceiver(receiver)
+        push.setReceiver(receiver.map { .destination($0) })
+    }
+
+    /// Sets where pushed stacks go: the receiver runs on the main actor with the whole
+    /// navigation stack each pushed link opens (``stack(for:)-(URL)``: its route's parents'
+    /// destinations, root first, then its own), for a `NavigationStack`'s path.
+    ///
+    /// ```swift
+    /// import Foundation
+    /// import Waypoint
+    ///
+    /// enum Screen: Hashable, Sendable { case orders, order(Int) }
+    ///
+    /// @MainActor final class Navigation {
+    ///     var path: [Screen] = []
+    ///     let screens = DestinationRouter<Screen>()
+    ///
+    ///     init() throws {
+    ///         try screens.register("/orders") { _ in .orders }
+    ///         try screens.register("/orders/:id", parent: "/orders") { link in
+    ///             .order(try link.parameters.require("id", as: Int.self))
+    ///         }
+    ///         screens.onStack { [weak self] stack in self?.path = stack }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The router has one receiver, in one form or the other: setting this replaces an
+    /// ``onDestination(_:)`` receiver, and the reverse. Nil removes it.
+    ///
+    /// Every builder of the stack runs for the link: a parent whose builder returns nil or
+    /// throws is left out. When a builder of the stack is asynchronous, the whole stack is
+    /// built in one fetch, the builders running at once, which a newer link supersedes as it
+    /// supersedes one asynchronous builder; such a route takes every link it wins, as an
+    /// asynchronous builder's route does.
+    public func onStack(_ receiver: (@MainActor @Sendable ([Destination]) -> Void)?) {
+        push.setReceiver(receiver.map { .stack($0) })
     }
 
     /// Links that wait: the hold until the app is ready, the conditions routes require,
@@ -128,8 +165,27 @@ extension DestinationRouter: DeliveryFace {
 /// Where a destination router's pushed destinations go, and which asynchronous build is
 /// the newest: a build that a newer link overtook is cancelled and delivers nothing.
 final class DestinationPush<Destination: Sendable>: Sendable {
+    /// The app's receiver: of each link's destination, or of its whole stack.
+    enum Receiver: Sendable {
+        case destination(@MainActor @Sendable (Destination) -> Void)
+        case stack(@MainActor @Sendable ([Destination]) -> Void)
+
+        /// Hands `stack`, root first and never empty, to the receiver: all of it, or its top.
+        @MainActor
+        func receive(_ stack: some BidirectionalCollection<Destination>) {
+            switch self {
+            case .destination(let receiver): if let top = stack.last { receiver(top) }
+            case .stack(let receiver): receiver(Array(stack))
+            }
+        }
+
+        var wantsStack: Bool {
+            if case .stack = self { true } else { false }
+        }
+    }
+
     private struct State: Sendable {
-        var receiver: (@MainActor @Sendable (Destination) -> Void)?
+        var receiver: Receiver?
         /// Bumped by every link that reaches a builder and is delivered or starts a fetch.
         var generation: UInt64 = 0
         /// The fetches under way, by generation, to cancel when a newer link comes.
@@ -138,11 +194,11 @@ final class DestinationPush<Destination: Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    func setReceiver(_ receiver: (@MainActor @Sendable (Destination) -> Void)?) {
+    func setReceiver(_ receiver: Receiver?) {
         state.withLock { $0.receiver = receiver }
     }
 
-    var receiver: (@MainActor @Sendable (Destination) -> Void)? {
+    var receiver: Receiver? {
         state.withLock { $0.receiver }
     }
 
@@ -177,18 +233,28 @@ struct SupersededFetch: DispatchFailure {
     var failure: RoutingFailure { .superseded }
 }
 
-/// A destination router's routes as a pushed link's dispatch runs them: a builder, then the
-/// receiver on the main actor.
+/// A destination router's routes as a pushed link's dispatch runs them: a builder (and,
+/// for a stack receiver, its parents' builders), then the receiver on the main actor.
 struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
     let push: DestinationPush<Destination>
 
-    func handler(for value: AnyDestinationEntry) -> RouteHandler {
-        let entry = DestinationEntry<Destination>.of(value)
+    func handler(
+        atPriority priority: Int, in snapshot: RouteBook<AnyDestinationEntry>.Snapshot
+    ) -> RouteHandler {
+        let entry = DestinationEntry<Destination>.of(snapshot.value(atPriority: priority))
+        let parents = snapshot.hasParents ? StackParents(snapshot: snapshot, priority: priority) : nil
+        let push = push
+        if let parents, push.receiver?.wantsStack == true,
+            entry.isAsynchronous || parents.haveAsynchronousBuilder
+        {
+            return .asynchronous { link in
+                try await Self.fetchStack(link, top: entry.build, parents: parents, push: push)
+            }
+        }
         switch entry.build {
         case .synchronous(let build):
-            return .mainActorHandler(BuildThenReceive(build: build, push: push))
+            return .mainActorHandler(BuildThenReceive(build: build, parents: parents, push: push))
         case .asynchronous(let build):
-            let push = push
             return .asynchronous { link in try await Self.fetch(link, with: build, push: push) }
         }
     }
@@ -216,7 +282,81 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
         }
         guard push.finish(generation) else { throw SupersededFetch() }
         guard let receiver = push.receiver else { throw NoReceiver() }
-        await receiver(destination)
+        await receiver.receive(CollectionOfOne(destination))
+    }
+
+    /// Builds a stack with an asynchronous builder in a task a newer link can cancel, then
+    /// hands it to the receiver unless a newer link overtook it.
+    private static func fetchStack(
+        _ link: DeepLink, top: DestinationEntry<Destination>.Build, parents: StackParents,
+        push: DestinationPush<Destination>
+    ) async throws {
+        guard push.receiver != nil else { throw NoReceiver() }
+        let task = Task { try await buildStack(link, top: top, parents: parents) }
+        let generation = push.overtake(cancel: { task.cancel() })
+        let stack: [Destination]
+        do {
+            stack = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            guard push.finish(generation) else { throw SupersededFetch() }
+            throw error
+        }
+        guard push.finish(generation) else { throw SupersededFetch() }
+        guard let receiver = push.receiver else { throw NoReceiver() }
+        await receiver.receive(stack)
+    }
+
+    /// Runs the builders of a stack at once: the top's, whose error (or nil) fails the
+    /// push, and its parents', each left out when it returns nil or throws.
+    ///
+    /// - Returns: the stack, root first.
+    private static func buildStack(
+        _ link: DeepLink, top: DestinationEntry<Destination>.Build, parents: StackParents
+    ) async throws -> [Destination] {
+        // Root first, the top last.
+        var builds: [DestinationEntry<Destination>.Build] = []
+        _ = parents.visit { entry in
+            builds.append(DestinationEntry<Destination>.of(entry).build)
+            return true
+        }
+        builds.append(top)
+        let topIndex = builds.count - 1
+        let builders = builds
+        var built = [Destination?](repeating: nil, count: builders.count)
+        try await withThrowingTaskGroup(of: (Int, Destination?).self) { group in
+            for (index, build) in builders.enumerated() {
+                group.addTask {
+                    do {
+                        switch build {
+                        case .synchronous(let build):
+                            guard let destination = try build(link) else {
+                                if index == topIndex { throw DeclinedTop() }
+                                return (index, nil)
+                            }
+                            return (index, destination)
+                        case .asynchronous(let build):
+                            return (index, try await build(link))
+                        }
+                    } catch {
+                        // A parent that fails is left out; the top's error fails the push.
+                        if index == topIndex { throw error }
+                        return (index, nil)
+                    }
+                }
+            }
+            for try await (index, destination) in group { built[index] = destination }
+        }
+        return built.compactMap { $0 }
+    }
+
+    /// What a stack fetch throws when the top's synchronous builder returns nil: the route
+    /// took the link (its stack has an asynchronous builder), and it opens nothing.
+    struct DeclinedTop: DispatchFailure {
+        var failure: RoutingFailure { .routeNotFound }
     }
 
     /// What a fetch throws when no receiver takes its destination: its dispatch fails with
@@ -226,23 +366,47 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
     }
 }
 
-/// A synchronous builder and the receiver, as the main-actor handler a pushed link runs.
+/// A synchronous builder (and its parents' builders, for a stack receiver) and the
+/// receiver, as the main-actor handler a pushed link runs.
 private struct BuildThenReceive<Destination: Sendable>: MainActorDeepLinkHandler {
     let build: DestinationRouter<Destination>.Builder
+    let parents: StackParents?
     let push: DestinationPush<Destination>
 
     nonisolated init(
-        build: @escaping DestinationRouter<Destination>.Builder, push: DestinationPush<Destination>
+        build: @escaping DestinationRouter<Destination>.Builder, parents: StackParents?,
+        push: DestinationPush<Destination>
     ) {
         self.build = build
+        self.parents = parents
         self.push = push
     }
 
     func handle(_ deepLink: DeepLink) -> DeepLinkHandling {
         guard let receiver = push.receiver else { return .noTarget }
         guard let destination = try? build(deepLink) else { return .declined }
+        guard case .stack(let receive) = receiver else {
+            _ = push.overtake()
+            receiver.receive(CollectionOfOne(destination))
+            return .handled
+        }
+        var stack: [Destination] = []
+        if let parents {
+            stack.reserveCapacity(parents.count + 1)
+            _ = parents.visit { entry in
+                // (A parent that became asynchronous since the dispatch chose this handler
+                // cannot be waited for here: it is left out.)
+                if case .synchronous(let build) = DestinationEntry<Destination>.of(entry).build,
+                    let parent = try? build(deepLink)
+                {
+                    stack.append(parent)
+                }
+                return true
+            }
+        }
+        stack.append(destination)
         _ = push.overtake()
-        receiver(destination)
+        receive(stack)
         return .handled
     }
 }

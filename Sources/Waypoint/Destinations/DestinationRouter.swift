@@ -46,9 +46,10 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     public typealias AsyncBuilder = @isolated(any) @Sendable (DeepLink) async throws -> Destination
 
     /// What a route prints for a destination: the route's parameters that carry it (for a
-    /// `*` segment the parameter named `"*"`, for `**` the one named `"**"`), or nil when the
-    /// route does not print this destination.
-    public typealias Printer = @Sendable (Destination) -> RouteParameters?
+    /// `*` segment the parameter named `"*"`, for `**` the one named `"**"`) and, if it has
+    /// any, the query items (``PrintedLink``); nil when the route does not print this
+    /// destination. A dictionary literal, `["id": String(id)]`, writes parameters alone.
+    public typealias Printer = @Sendable (Destination) -> PrintedLink?
 
     /// The routes, each with its builder and printer: the core ``Router`` is built on too,
     /// holding a ``DestinationEntry`` per route where the router holds a handler, so one
@@ -74,26 +75,35 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// The options every route is compiled with.
     public var options: RouterOptions { book.options }
 
-    /// One route of a bulk ``register(_:)``: its name, its builder and,
-    /// optionally, its printer.
+    /// One route of a bulk ``register(_:)``: its name, its parent if it has one, its builder
+    /// and, optionally, its printer.
     public struct Route: Sendable {
         /// The route.
         public let name: RouteName
+        /// The route whose stack this route's stack continues (the article "Navigation
+        /// stacks"); nil for a route at the root of its stack.
+        public let parent: RouteName?
         let entry: AnyDestinationEntry
 
-        /// A route with a builder, and a printer when it prints destinations back.
-        public init(_ name: RouteName, destination build: @escaping Builder, link print: Printer? = nil) {
-            self.name = name
-            entry = Entry(build: .synchronous(build), print: print)
-        }
-
-        /// A route with an asynchronous builder, and a printer when it prints destinations
-        /// back.
+        /// A route with a builder, its parent if it has one, and a printer when it prints
+        /// destinations back.
         public init(
-            _ name: RouteName, @_inheritActorContext destination build: @escaping AsyncBuilder,
+            _ name: RouteName, parent: RouteName? = nil, destination build: @escaping Builder,
             link print: Printer? = nil
         ) {
             self.name = name
+            self.parent = parent
+            entry = Entry(build: .synchronous(build), print: print)
+        }
+
+        /// A route with an asynchronous builder, its parent if it has one, and a printer
+        /// when it prints destinations back.
+        public init(
+            _ name: RouteName, parent: RouteName? = nil,
+            @_inheritActorContext destination build: @escaping AsyncBuilder, link print: Printer? = nil
+        ) {
+            self.name = name
+            self.parent = parent
             entry = Entry(build: .asynchronous(build), print: print)
         }
     }
@@ -116,14 +126,33 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// Registering a route again replaces its builder and printer and keeps its place. A
-    /// route held in a variable is named with ``RouteName/init(_:)``.
+    /// Registering a route again replaces its builder, printer and parent and keeps its
+    /// place. A route held in a variable is named with ``RouteName/init(_:)``.
     ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    /// - Parameters:
+    ///   - route: The route.
+    ///   - parent: The route whose stack this route's stack continues, registered before
+    ///     it: a link of `route` opens the parent's stack, built from the same link,
+    ///     followed by this route's destination (``stack(for:)-(URL)``, the article
+    ///     "Navigation stacks"). Nil, the default, puts the route at the root of its stack.
+    ///   - build: What the route makes of a link.
+    ///   - print: What the route prints for a destination, when it prints destinations back.
+    /// - Throws: ``RouteError`` when the route is invalid, or its parent unknown, its own
+    ///   descendant, or capturing a parameter the route does not always capture; nothing is
+    ///   registered then.
+    /// - Complexity: O(segments of `route`), amortised, whatever the number of routes, as
+    ///   for ``Router/register(_:handler:)``.
     public func register(
-        _ route: RouteName, destination build: @escaping Builder, link print: Printer? = nil
+        _ route: RouteName, parent: RouteName? = nil, destination build: @escaping Builder,
+        link print: Printer? = nil
     ) throws(RouteError) {
-        try book.register(CollectionOfOne((route.route, Entry(build: .synchronous(build), print: print))))
+        try book.register(
+            CollectionOfOne(
+                (
+                    route: route.route,
+                    value: Entry(build: .synchronous(build), print: print) as AnyDestinationEntry,
+                    parent: parent?.route
+                )))
     }
 
     /// Registers `route` with an asynchronous builder, one that fetches before the screen is
@@ -152,12 +181,20 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// reaches a builder while it runs supersedes it: its task is cancelled, its destination
     /// is not delivered, and the result is ``RoutingFailure/superseded``.
     ///
-    /// - Throws: ``RouteError`` when the route is invalid; nothing is registered then.
+    /// - Throws: ``RouteError`` when the route is invalid, or its parent is (as for
+    ///   ``register(_:parent:destination:link:)-(RouteName,_,_,_)``); nothing is
+    ///   registered then.
     public func register(
-        _ route: RouteName, @_inheritActorContext destination build: @escaping AsyncBuilder,
-        link print: Printer? = nil
+        _ route: RouteName, parent: RouteName? = nil,
+        @_inheritActorContext destination build: @escaping AsyncBuilder, link print: Printer? = nil
     ) throws(RouteError) {
-        try book.register(CollectionOfOne((route.route, Entry(build: .asynchronous(build), print: print))))
+        try book.register(
+            CollectionOfOne(
+                (
+                    route: route.route,
+                    value: Entry(build: .asynchronous(build), print: print) as AnyDestinationEntry,
+                    parent: parent?.route
+                )))
     }
 
     /// Registers routes in order with one publication of the table: the way to load a large
@@ -176,10 +213,14 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
+    /// A route's parent is registered before it, or earlier in `routes`.
+    ///
+    /// - Throws: ``RouteError`` for the first invalid route or parent; then none is
+    ///   registered.
     /// - Complexity: O(m) for m new routes, amortised, whatever the number registered.
     public func register(_ routes: some Sequence<Route>) throws(RouteError) {
-        try book.register(routes.lazy.map { ($0.name.route, $0.entry) })
+        try book.register(
+            routes.lazy.map { (route: $0.name.route, value: $0.entry, parent: $0.parent?.route) })
     }
 
     /// Registers `routes` in order, each with the builder `builder` makes of its index, with
@@ -193,6 +234,21 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         try book.register(
             routes.enumerated().map {
                 ($1, Entry(build: .synchronous(builder($0)), print: nil) as AnyDestinationEntry)
+            })
+    }
+
+    /// ``register(_:builder:)`` with each route's parent, given by its index in `routes`
+    /// (`parents[i]` for `routes[i]`, before it).
+    package func register(
+        _ routes: [String], parents: [Int?], builder: (_ index: Int) -> Builder
+    ) throws(RouteError) {
+        try book.register(
+            routes.enumerated().map {
+                (
+                    route: $1,
+                    value: Entry(build: .synchronous(builder($0)), print: nil) as AnyDestinationEntry,
+                    parent: parents[$0].map { routes[$0] }
+                )
             })
     }
 
@@ -269,6 +325,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     private struct Resolved {
         let destination: Destination
         let match: RouteMatch
+        /// The link the builder read.
+        let link: DeepLink
     }
 
     /// The destination of `request` in `snapshot`, with the match of the route that gave
@@ -282,8 +340,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             guard Entry.of(entry).pull(link, into: &built) else { return false }
             guard let destination = built else { return true }
             resolved = Resolved(
-                destination: destination, match: RouteMatch(matched: link.routeParameters, priority: priority)
-            )
+                destination: destination,
+                match: RouteMatch(matched: link.routeParameters, priority: priority),
+                link: link)
             return true
         }
         return resolved
@@ -321,26 +380,30 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///   parameters make no URL (a value its pattern rejects, an earlier route that would win:
     ///   ``DestinationLinkError/route(_:)``); or the URL reads back as another destination.
     /// - Complexity: one call of each printer registered before the route that prints
-    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)`` costs.
+    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)`` costs
+    ///   for each route that prints it until one gives a URL, with one read back of each
+    ///   distinct URL they write (as ``destination(for:)-(URL)`` costs): routes that print
+    ///   the same URL share its read back.
     public func url(
         for destination: Destination, scheme: String? = nil, host: String? = nil
     ) throws(DestinationLinkError) -> URL {
         let snapshot = book.snapshot
         var first: DestinationLinkError?
+        var readBacks = ReadBacks()
         for order in snapshot.table.liveOrders {
             guard let print = Entry.of(snapshot.value(ofOrder: order)).print,
-                let parameters = print(destination)
+                let printed = print(destination)
             else {
                 continue
             }
             let compiled = snapshot.table.route(order: order)
             // A host route writes its own host: `host` is for path routes.
             let host = compiled.pattern.kind == .host ? nil : host
-            switch link(
-                for: destination, route: compiled.pattern.route, parameters, scheme: scheme, host: host)
+            if let url = link(
+                for: destination, route: compiled, printed, scheme: scheme, host: host,
+                readBacks: &readBacks, error: &first)
             {
-            case .success(let url): return url
-            case .failure(let error): if first == nil { first = error }
+                return url
             }
         }
         throw first ?? .noRoute(destination: String(describing: destination))
@@ -357,50 +420,89 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
         try book.reversePlan(for: route.route, parameters: parameters, scheme: scheme, host: host).plan.url()
     }
 
-    /// The URL of `destination` through `route` with the printed `parameters`: the first
-    /// spelling that reads back as `destination`, or why none does.
+    /// What the URLs one ``url(for:scheme:host:)`` call wrote read back as, by URL text, in
+    /// one snapshot: when many routes print the same URL and it does not read back as the
+    /// destination (every builder passes it on, say), it is read back once, not once per
+    /// route, which made the call quadratic in such routes.
+    private struct ReadBacks {
+        private var snapshot: DestinationSearch.Snapshot?
+        private var resolved: [String: Resolved?] = [:]
+
+        /// What the URL `candidate` reads back as in `snapshot`.
+        mutating func resolve(
+            _ candidate: ReversePlan.Candidate, in snapshot: DestinationSearch.Snapshot
+        ) -> Resolved? {
+            // A registration between two routes' plans gives a new snapshot: start again.
+            if self.snapshot !== snapshot {
+                self.snapshot = snapshot
+                resolved = [:]
+            }
+            if let known = resolved[candidate.text] { return known }
+            let fresh = DestinationRouter.resolve(
+                LinkRequest(matchURL: candidate.text, url: candidate.url), in: snapshot)
+            resolved[candidate.text] = .some(fresh)
+            return fresh
+        }
+    }
+
+    /// The URL of `destination` through `compiled` with what its printer wrote: the first
+    /// spelling that reads back as `destination`; nil when none does.
+    ///
+    /// - Parameter error: Why the first spelling does not read back, set only while it is
+    ///   nil: the error ``url(for:scheme:host:)`` throws is the first route's, so the routes
+    ///   after it are not diagnosed (a diagnosis matches the URL again, against every route).
     private func link(
-        for destination: Destination, route: String, _ parameters: RouteParameters, scheme: String?,
-        host: String?
-    ) -> Result<URL, DestinationLinkError> {
+        for destination: Destination, route compiled: CompiledRoute, _ printed: PrintedLink, scheme: String?,
+        host: String?, readBacks: inout ReadBacks, error: inout DestinationLinkError?
+    ) -> URL? {
+        let route = compiled.pattern.route
+        if let name = printed.nameOfParameter(in: compiled.pattern) {
+            if error == nil { error = .queryItemNamesParameter(route: route, name: name) }
+            return nil
+        }
         let plan: ReversePlan
         let snapshot: DestinationSearch.Snapshot
         do {
             (plan, snapshot) = try book.reversePlan(
-                for: route, parameters: parameters, scheme: scheme, host: host)
-        } catch {
-            return .failure(.route(error))
+                for: route, parameters: printed.parameters, scheme: scheme, host: host)
+        } catch let refusal {
+            if error == nil { error = .route(refusal) }
+            return nil
         }
         let own = plan.table.priority(of: RouteTable.RegistrationOrder(plan.order))
-        var first: DestinationLinkError?
         for candidate in plan.candidates {
-            let request = LinkRequest(matchURL: candidate.text, url: candidate.url)
-            let resolved = Self.resolve(request, in: snapshot)
-            if let resolved, Self.same(resolved, destination, route: route, parameters: plan.expected) {
-                return .success(candidate.url)
+            // The query goes after the path reverse routing wrote and checked.
+            guard let written = printed.appendingQuery(to: candidate) else { continue }
+            let resolved = readBacks.resolve(written, in: snapshot)
+            if let resolved,
+                Self.same(
+                    resolved, destination, route: route, parameters: plan.expected, query: printed.query)
+            {
+                return written.url
             }
-            guard first == nil else { continue }
+            guard error == nil else { continue }
             if let resolved, resolved.match.priority < own {
-                first = .route(.shadowed(route: route, url: candidate.text, winner: resolved.match.route))
+                error = .route(.shadowed(route: route, url: candidate.text, winner: resolved.match.route))
             } else if let refusal = plan.refusal(of: candidate), !refusal.isShadowed {
-                first = .route(refusal)
+                error = .route(refusal)
             } else {
-                first = .otherDestination(
+                error = .otherDestination(
                     route: route, url: candidate.text, winner: resolved?.match.route,
                     destination: resolved.map { String(describing: $0.destination) })
             }
         }
-        return .failure(first ?? .noRoute(destination: String(describing: destination)))
+        return nil
     }
 
     /// Whether `resolved` gives `destination` back: by `==` for an `Equatable` destination,
-    /// otherwise by route and parameters.
+    /// otherwise by route, parameters and the query items read back.
     private static func same(
         _ resolved: Resolved, _ destination: Destination, route: String,
-        parameters: RouteParameters
+        parameters: RouteParameters, query: [DeepLinkQueryItem]
     ) -> Bool {
         if let equal = equals(resolved.destination, destination) { return equal }
         return resolved.match.route == route && resolved.match.routeParameters == parameters
+            && resolved.link.queryItems == query
     }
 
     /// `lhs == rhs` when `Destination` is `Equatable`; nil when it is not.

@@ -10,7 +10,15 @@ import Foundation
 /// the few lines that call a builder are `@inlinable`, specialised in the app's module.
 @usableFromInline
 class AnyDestinationEntry: @unchecked Sendable {
-    // @unchecked Sendable: no stored state; the subclass holds only `let` Sendable closures.
+    // @unchecked Sendable: one `let` Bool; the subclass holds only `let` Sendable closures.
+
+    /// Whether the route's builder is asynchronous, read without knowing the destination
+    /// type.
+    let isAsynchronous: Bool
+
+    init(isAsynchronous: Bool) {
+        self.isAsynchronous = isAsynchronous
+    }
 }
 
 /// The builder and printer of a route of a `DestinationRouter<Destination>`.
@@ -32,12 +40,39 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
     init(build: Build, print: DestinationRouter<Destination>.Printer?) {
         self.build = build
         self.print = print
+        if case .asynchronous = build {
+            super.init(isAsynchronous: true)
+        } else {
+            super.init(isAsynchronous: false)
+        }
     }
 
     /// The entry `entry` is: every entry of a `DestinationRouter<Destination>`'s core is one.
     @inlinable
     static func of(_ entry: AnyDestinationEntry) -> DestinationEntry {
         unsafeDowncast(entry, to: DestinationEntry.self)
+    }
+
+    /// A stack lookup's attempt at this route: true when the route takes the link, with its
+    /// stack in `stack`: its parents' destinations, root first, then its own. A parent whose
+    /// builder returns nil or throws is left out. None when the builder of the route or of
+    /// one of its parents is asynchronous (a lookup cannot wait for it); false when the
+    /// route's builder passes.
+    @inlinable
+    func pullStack(_ link: DeepLink, parents: StackParents, into stack: inout [Destination]?) -> Bool {
+        guard case .synchronous(let build) = build else { return true }
+        guard let top = try? build(link) else { return false }
+        var built: [Destination] = []
+        built.reserveCapacity(parents.count + 1)
+        let complete = parents.visit { parentEntry in
+            guard case .synchronous(let build) = DestinationEntry.of(parentEntry).build else { return false }
+            if let destination = try? build(link) { built.append(destination) }
+            return true
+        }
+        guard complete else { return true }
+        built.append(top)
+        stack = built
+        return true
     }
 
     /// A lookup's attempt at this route: true when the route takes the link, with its

@@ -1,92 +1,100 @@
 import Foundation
 
 /// ISO 8601 text of dates in UTC, computed without calendars or locales so that it is the
-/// same on every platform.
+/// same on every platform. ``date(_:)`` (in `DateText+Reading.swift`) reads it back.
 enum DateText {
-    /// The largest distance from 1970 that ECMAScript dates allow, in seconds (±275760 years).
-    private static let range = 8.64e12
+    /// The largest distance from 1970 that ECMAScript dates allow, in milliseconds
+    /// (±275760 years, 100,000,000 days).
+    static let rangeInMilliseconds: Int64 = 8_640_000_000_000_000
+
+    /// The milliseconds from 1970 to 2001, `Date`'s reference date.
+    static let referenceDateInMilliseconds: Int64 = 978_307_200_000
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, with `.SSS` milliseconds (truncated toward the past) when the
     /// date is not a whole second. Years outside 0...9999 are written with a sign and six
-    /// digits (`+012345`, `-000001`), as ECMAScript does. A date beyond ±275760 years is not
-    /// a calendar date: it is written as its number of seconds since 1970.
+    /// digits (`+012345`, `-000001`), as ECMAScript does. A date beyond ±275760 years, NaN
+    /// or an infinity is not a calendar date: it is written as its number of seconds since
+    /// 1970 (`1e+20`, `nan`), which ``date(_:)`` does not read back.
     static func iso8601(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, seconds.magnitude <= range else { return NumberText.query(seconds) }
-        let milliseconds = Int64((seconds * 1000).rounded(.down))
+        guard let milliseconds = milliseconds(since1970: date) else {
+            return NumberText.query(date.timeIntervalSince1970)
+        }
         let (days, millisecondOfDay) = CivilDate.floorDivision(milliseconds, 86_400_000)
         let (year, month, day) = CivilDate.date(daysSince1970: days)
-
-        var text = yearText(year) + "-" + twoDigits(month) + "-" + twoDigits(day) + "T"
-        text += twoDigits(millisecondOfDay / 3_600_000) + ":" + twoDigits(millisecondOfDay / 60_000 % 60)
-        text += ":" + twoDigits(millisecondOfDay / 1000 % 60)
-        let fraction = millisecondOfDay % 1000
-        if fraction != 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: 3 - digits.count) + digits
-        }
-        return text + "Z"
-    }
-
-    private static func yearText(_ year: Int64) -> String {
-        if (0...9999).contains(year) {
-            let digits = String(year)
-            return String(repeating: "0", count: 4 - digits.count) + digits
-        }
-        let digits = String(year.magnitude)
-        return (year < 0 ? "-" : "+") + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
-    }
-
-    private static func twoDigits(_ value: Int64) -> String {
-        value < 10 ? "0" + String(value) : String(value)
-    }
-}
-
-extension DateText {
-    /// Reads the text ``iso8601(_:)`` writes: `yyyy-MM-ddTHH:mm:ssZ` with optional `.SSS`,
-    /// the year also as a sign and six digits. Nil for anything else, including a date that
-    /// does not exist (`2023-02-29`).
-    static func date(iso8601 text: String) -> Date? {
-        var bytes = Array(text.utf8)[...]
-        var sign: Int64 = 1
-        var yearDigits = 4
-        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
-            sign = first == UInt8(ascii: "-") ? -1 : 1
-            yearDigits = 6
-            bytes = bytes.dropFirst()
-        }
-        func number(_ count: Int) -> Int64? {
-            guard bytes.count >= count else { return nil }
-            var value: Int64 = 0
-            for byte in bytes.prefix(count) {
-                guard byte.isASCIIDigit else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        // At most `+275760-09-13T00:00:00.000Z`, 27 bytes.
+        return String(unsafeUninitializedCapacity: 27) { buffer in
+            var count = 0
+            func put(_ character: Unicode.Scalar) {
+                buffer[count] = UInt8(ascii: character)
+                count += 1
             }
-            bytes = bytes.dropFirst(count)
-            return value
+            func put(_ value: Int64, digits: Int) {
+                var rest = value
+                for offset in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[count + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += digits
+            }
+            if (0...9999).contains(year) {
+                put(year, digits: 4)
+            } else {
+                // Within ±275760 years: six digits.
+                put(year < 0 ? "-" : "+")
+                put(Int64(year.magnitude), digits: 6)
+            }
+            put("-")
+            put(month, digits: 2)
+            put("-")
+            put(day, digits: 2)
+            put("T")
+            put(millisecondOfDay / 3_600_000, digits: 2)
+            put(":")
+            put(millisecondOfDay / 60_000 % 60, digits: 2)
+            put(":")
+            put(millisecondOfDay / 1000 % 60, digits: 2)
+            if millisecondOfDay % 1000 != 0 {
+                put(".")
+                put(millisecondOfDay % 1000, digits: 3)
+            }
+            put("Z")
+            return count
         }
-        func expect(_ character: Unicode.Scalar) -> Bool {
-            guard bytes.first == UInt8(ascii: character) else { return false }
-            bytes = bytes.dropFirst()
-            return true
+    }
+
+    /// The whole milliseconds from 1970 to `date`, truncated toward the past; nil for NaN,
+    /// the infinities and dates beyond ±275760 years.
+    ///
+    /// `Date` holds a `Double` of seconds since 2001, so the date of a whole millisecond is
+    /// the nearest `Double` to it, which may lie a hair before it. A date within three units
+    /// in the last place of a whole millisecond counts as that millisecond, or as the
+    /// neighbour whose nearest `Date` it is where a `Double` no longer tells milliseconds
+    /// apart (beyond about ±139,000 years): so every date ``date(_:)`` reads is written as
+    /// text that reads back as it. Counting from 2001, not 1970, keeps out the rounding of
+    /// `timeIntervalSince1970`'s addition.
+    static func milliseconds(since1970 date: Date) -> Int64? {
+        let scaled = date.timeIntervalSinceReferenceDate * 1000
+        // The bound keeps the conversion to Int64 exact; NaN fails it too.
+        guard scaled.magnitude <= 1e16 else { return nil }
+        let nearest = scaled.rounded()
+        var whole = scaled.rounded(.down)
+        if (scaled - nearest).magnitude <= 3 * nearest.ulp {
+            whole = nearest
+            if Date(timeIntervalSinceReferenceDate: nearest / 1000) != date {
+                for candidate in [nearest - 1, nearest + 1]
+                where Date(timeIntervalSinceReferenceDate: candidate / 1000) == date {
+                    whole = candidate
+                    break
+                }
+            }
         }
-        guard let magnitude = number(yearDigits), expect("-"), let month = number(2), expect("-"),
-            let day = number(2), expect("T"), let hour = number(2), expect(":"), let minute = number(2),
-            expect(":"), let second = number(2)
-        else { return nil }
-        var millisecond: Int64 = 0
-        if expect(".") {
-            guard let fraction = number(3) else { return nil }
-            millisecond = fraction
-        }
-        let year = sign * magnitude
-        guard expect("Z"), bytes.isEmpty, (1...12).contains(month), (1...31).contains(day), hour < 24,
-            minute < 60, second < 60
-        else { return nil }
-        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
-        guard CivilDate.date(daysSince1970: days) == (year, month, day) else { return nil }
-        let milliseconds = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millisecond
-        guard Double(milliseconds.magnitude) <= range * 1000 else { return nil }
-        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        let milliseconds = Int64(whole) + referenceDateInMilliseconds
+        return milliseconds.magnitude <= rangeInMilliseconds.magnitude ? milliseconds : nil
+    }
+
+    /// The date `milliseconds` after 1970 (before it when negative): the nearest `Date` to it,
+    /// rounded once.
+    static func date(millisecondsSince1970 milliseconds: Int64) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(milliseconds - referenceDateInMilliseconds) / 1000)
     }
 }

@@ -83,18 +83,19 @@ extension DeepLinkQueryValue where Self: FixedWidthInteger {
 }
 
 extension Date {
-    /// The date written as the builder writes dates: ISO 8601 in UTC, with optional
-    /// milliseconds (`2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.250Z`, `+010000-01-01T…`),
-    /// or a number of seconds since 1970 for a date beyond the ISO range.
+    /// The date a string spells: ISO 8601 as the builder writes dates
+    /// (`2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.250Z`, `+010000-01-01T00:00:00Z`), also
+    /// with an offset from UTC (`2024-03-01T13:30:00+01:00`, `+0100`) and one to nine digits
+    /// of a second, a day alone (`2024-03-01`, midnight UTC), or seconds since 1970 in
+    /// decimal (`1709296200`, `-0.5`, at most eleven digits before the point). Fractions are
+    /// truncated to milliseconds. Nil for anything else, so every date read is finite, prints,
+    /// and lies within ±275760 years of 1970: not for `nan`, `inf`, `1e9`, `0x10`, spaces,
+    /// days that do not exist (`2023-02-29`), `24:00`, leap seconds, a time without an offset,
+    /// milliseconds since 1970 (twelve digits and more), or a JSON number (whose epoch and
+    /// unit are the encoder's choice).
     public init?(deepLinkJSONValue value: JSONValue) {
-        guard case .string(let text) = value else { return nil }
-        if let date = DateText.date(iso8601: text) {
-            self = date
-        } else if let seconds = Double(text), !seconds.isFinite || seconds.magnitude > 8.64e12 {
-            self = Date(timeIntervalSince1970: seconds)
-        } else {
-            return nil
-        }
+        guard case .string(let text) = value, let date = DateText.date(text) else { return nil }
+        self = date
     }
 }
 

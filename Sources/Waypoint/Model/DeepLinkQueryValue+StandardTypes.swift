@@ -57,8 +57,9 @@ extension Date: DeepLinkQueryValue {
     /// The date in ISO 8601 in UTC and the proleptic Gregorian calendar:
     /// `2024-03-01T12:30:00Z`, with milliseconds (`2024-03-01T12:30:00.250Z`, truncated) when
     /// the date is not a whole second. Years outside 0...9999 have a sign and six digits
-    /// (`+010000`); a date more than 275760 years from 1970 is written as its number of
-    /// seconds since 1970.
+    /// (`+010000`). A date more than 275760 years from 1970, NaN or an infinity is not a
+    /// calendar date: it is written as its number of seconds since 1970 (`1e+20`, `nan`), and
+    /// reads back as no date.
     public var deepLinkJSONValue: JSONValue { .string(DateText.iso8601(self)) }
 }
 

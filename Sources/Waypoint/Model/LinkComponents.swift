@@ -62,8 +62,10 @@ struct LinkComponents: Sendable, Equatable {
         let (userInfo, host, port) = bytes.withUnsafeBufferPointer { URIAuthority.split($0, 0..<$0.count) }
         let utf8 = text.utf8
         func part(_ range: Range<Int>) -> Substring {
-            text[utf8.index(text.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                text.startIndex, offsetBy: range.upperBound)]
+            text[
+                utf8.index(
+                    text.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        text.startIndex, offsetBy: range.upperBound)]
         }
         return Authority(userInfo: userInfo.map(part), host: part(host), port: port.map(part))
     }

@@ -46,12 +46,22 @@ extension NamedParameters {
         self[name].flatMap { URL(string: $0) }
     }
 
-    /// The parameter `name` as a date, read as ``DeepLinkBuilder`` writes dates: ISO 8601 in
-    /// UTC with optional milliseconds (`2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.250Z`),
-    /// or seconds since 1970 for a date beyond the ISO 8601 range; nil when absent or
-    /// anything else (a date that does not exist, such as `2023-02-29`, a time zone offset).
+    /// The parameter `name` as a date; nil when absent or not one of these spellings:
+    ///
+    /// - ISO 8601 with `Z` or an offset from UTC, `±hh:mm` or `±hhmm`, and optionally one to
+    ///   nine digits of a second: `2024-03-01T12:30:00Z`, `2024-03-01T13:30:00.250+01:00`
+    ///   (``DeepLinkBuilder`` writes the first form, with milliseconds when there are some);
+    /// - a day alone, `2024-03-01`: midnight UTC;
+    /// - seconds since 1970 in decimal: `1709296200`, `-0.5` (an optional `-`, at most eleven
+    ///   digits before the point, at most nine after).
+    ///
+    /// Fractions are truncated to milliseconds. Every date returned is finite, prints, and
+    /// lies within ±275760 years of 1970. `nan`, `inf`, `1e9`, `0x10`, spaces, days that do
+    /// not exist (`2023-02-29`), `24:00`, leap seconds (`23:59:60`), a time without an offset
+    /// and milliseconds since 1970 (twelve digits and more) are not dates
+    /// (Documentation/decisions.md).
     public func get(_ name: String, as type: Date.Type = Date.self) -> Date? {
-        self[name].flatMap { Date(deepLinkJSONValue: .string($0)) }
+        self[name].flatMap(DateText.date)
     }
 
     /// The parameter `name` converted to `Value` with `init?(_: String)`.
@@ -113,7 +123,7 @@ extension NamedParameters {
     ///
     /// - Throws: ``ParameterError`` when it is absent or not such a date.
     public func require(_ name: String, as type: Date.Type = Date.self) throws(ParameterError) -> Date {
-        try require(name, converting: { Date(deepLinkJSONValue: .string($0)) })
+        try require(name, converting: DateText.date)
     }
 
     /// The one conversion every typed accessor goes through.

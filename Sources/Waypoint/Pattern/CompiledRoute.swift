@@ -18,6 +18,10 @@ package final class CompiledRoute: Sendable {
     let captures: [(depth: Int, name: String)]
     /// The tail regex, when `terminal` is `.tail`.
     let tail: RouteRegex?
+    /// Whether the tail's pattern repeats a group that repeats
+    /// (``RouteRegex/repeatsRepeatingGroup``), kept apart so that a search past an
+    /// exhausted regex budget reads it without copying ``tail``.
+    let tailRepeatsRepeatingGroup: Bool
     /// Prefix segments the trie reaches through an `.any` step but that must also pass a
     /// regex of their own, on that one segment: the host of a host route written as
     /// `:name(regex)` or a mixed segment (`:sub.example.com`, Documentation/spec/routing.md §1), and a
@@ -113,19 +117,73 @@ package final class CompiledRoute: Sendable {
             let emitter = RegexEmitter(
                 pattern: pattern, segments: tailStart..<pattern.segments.count,
                 caseInsensitivePaths: options.caseInsensitivePaths, separatorBeforeFirst: false)
-            tail = try emitter.compile(fallbackOffset: pattern.segments[tailStart].offset)
+            let compiled = try emitter.compile(fallbackOffset: pattern.segments[tailStart].offset)
+            tail = compiled
+            tailRepeatsRepeatingGroup = compiled.repeatsRepeatingGroup
             terminal = .tail
         } else {
             tail = nil
+            tailRepeatsRepeatingGroup = false
         }
         self.steps = steps
         self.captures = captures
         self.terminal = terminal
         self.checks = checks
+        regexesAreCaseless = options.caseInsensitivePaths
     }
 
     /// The depth at which the terminal applies: the number of prefix steps.
     var terminalDepth: Int { steps.count }
+
+    /// Whether the route's regexes match caselessly (paths are case-insensitive).
+    private let regexesAreCaseless: Bool
+
+    /// A regex of the route as it is compiled: the segment depth it starts at (0 is the host
+    /// of a host route), its PCRE2 pattern, matched against the whole subject with `.`
+    /// taking every character, and whether it is caseless. Tools that model routes
+    /// character by character (`waypoint aasa`) read these instead of re-deriving them.
+    package struct RegexText: Sendable, Hashable {
+        package let depth: Int
+        package let pattern: String
+        package let caseless: Bool
+    }
+
+    /// The regex the router runs on the rest of the path from the tail's depth on, when
+    /// the route has a tail (Documentation/spec/routing.md §2, §4).
+    package var tailRegex: RegexText? {
+        tail.map {
+            RegexText(
+                depth: terminalDepth, pattern: String(decoding: $0.pattern, as: UTF8.self),
+                caseless: regexesAreCaseless)
+        }
+    }
+
+    /// The regexes single prefix segments must also pass: a host written as a pattern, a
+    /// non-ASCII literal that folds case.
+    package var segmentRegexes: [RegexText] {
+        checks.map {
+            RegexText(
+                depth: $0.depth, pattern: String(decoding: $0.regex.pattern, as: UTF8.self),
+                caseless: regexesAreCaseless)
+        }
+    }
+
+    /// A step of the prefix as tools see it: a literal segment (lower-cased where it
+    /// compares case-insensitively), or any non-empty segment.
+    package enum PrefixStep: Sendable, Hashable {
+        case literal(String)
+        case any
+    }
+
+    /// The prefix steps, one per segment before the terminal.
+    package var prefixSteps: [PrefixStep] {
+        steps.map { step in
+            switch step {
+            case .literal(let bytes): .literal(String(decoding: bytes, as: UTF8.self))
+            case .any: .any
+            }
+        }
+    }
 
     /// The number of capture groups the tail and check regexes need in match data.
     var groupCount: Int {

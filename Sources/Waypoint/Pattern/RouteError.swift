@@ -23,6 +23,16 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case misplacedGlob(route: String, column: Int)
     /// `:name?` anywhere but the last segment.
     case misplacedOptional(route: String, column: Int, name: String)
+    /// The parent the route names (``DestinationRouter/register(_:parent:destination:link:)-(RouteName,_,_,_)``)
+    /// is not registered, nor earlier in the same bulk registration.
+    case unknownParent(route: String, parent: String)
+    /// The parent the route names is the route itself or one of its descendants: a stack
+    /// would never end.
+    case parentCycle(route: String, parent: String)
+    /// The parent the route names captures the parameter `name`, which the route does not
+    /// capture, or captures only sometimes (`:name?`) where the parent always does: the
+    /// parent could not be built from every link of the route.
+    case parentParameter(route: String, parent: String, name: String)
 
     /// The error kinds as tables and JSON output name them.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
@@ -38,6 +48,12 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
         case misplacedGlob
         /// ``RouteError/misplacedOptional(route:column:name:)``.
         case misplacedOptional
+        /// ``RouteError/unknownParent(route:parent:)``.
+        case unknownParent
+        /// ``RouteError/parentCycle(route:parent:)``.
+        case parentCycle
+        /// ``RouteError/parentParameter(route:parent:name:)``.
+        case parentParameter
     }
 
     /// The kind of error, as tables name it.
@@ -49,6 +65,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateParameter: .duplicateParameter
         case .misplacedGlob: .misplacedGlob
         case .misplacedOptional: .misplacedOptional
+        case .unknownParent: .unknownParent
+        case .parentCycle: .parentCycle
+        case .parentParameter: .parentParameter
         }
     }
 
@@ -57,12 +76,14 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .emptyRoute(let route, _), .unbalancedBracket(let route, _, _), .invalidRegex(let route, _, _),
             .duplicateParameter(let route, _, _, _), .misplacedGlob(let route, _),
-            .misplacedOptional(let route, _, _):
+            .misplacedOptional(let route, _, _), .unknownParent(let route, _), .parentCycle(let route, _),
+            .parentParameter(let route, _, _):
             route
         }
     }
 
-    /// The 1-based column, in Unicode scalars, at which the problem is.
+    /// The 1-based column, in Unicode scalars, at which the problem is; 1 for the errors
+    /// about a route's parent, which are about the whole route.
     public var column: Int {
         switch self {
         case .emptyRoute(_, let column), .unbalancedBracket(_, let column, _),
@@ -70,6 +91,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             .duplicateParameter(_, let column, _, _), .misplacedGlob(_, let column),
             .misplacedOptional(_, let column, _):
             column
+        case .unknownParent, .parentCycle, .parentParameter:
+            1
         }
     }
 
@@ -92,10 +115,17 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             "\"**\" must be the last segment"
         case .misplacedOptional(_, _, let name):
             "\":\(name)?\" must be the last segment"
+        case .unknownParent(_, let parent):
+            "its parent \(Self.quoted(parent)) is not registered"
+        case .parentCycle(_, let parent):
+            "its parent \(Self.quoted(parent)) is the route itself or one of its descendants"
+        case .parentParameter(_, let parent, let name):
+            "its parent \(Self.quoted(parent)) captures \(Self.quoted(name)), which the route does not always capture"
         }
     }
 
-    /// For example `invalid regex in route "/x/:id([0-9]+" at column 12: missing )`.
+    /// For example `invalid regex in route "/x/:id([0-9]+" at column 12: missing )`, or
+    /// `unknown parent of route "/orders/:id": its parent "/orders" is not registered`.
     public var description: String {
         description(quoting: Self.quoted)
     }
@@ -110,7 +140,16 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             case .duplicateParameter: "duplicate parameter"
             case .misplacedGlob: "misplaced glob"
             case .misplacedOptional: "misplaced optional"
+            case .unknownParent: "unknown parent"
+            case .parentCycle: "parent cycle"
+            case .parentParameter: "parent parameter"
             }
+        switch kind {
+        case .unknownParent, .parentCycle, .parentParameter:
+            return "\(what) of route \(quote(route)): \(problem)"
+        default:
+            break
+        }
         let subject = kind == .emptyRoute ? "empty route" : "\(what) in route"
         return "\(subject) \(quote(route)) at column \(column): \(problem)"
     }

@@ -118,6 +118,70 @@ package struct RouteTemplate: Sendable {
         return [.separators]
     }
 
+    /// The first segment of the part of the path that the route reads the same whether a
+    /// `/` in it is a separator or `%2F`: the regex tail (which reads the decoded path joined
+    /// by `/`), or a `**` (whose segments are decoded and joined by `/`); nil when the route
+    /// has neither.
+    var spanningStart: Int? {
+        let glob = pattern.segments.last?.form == .glob ? pattern.segments.count - 1 : pattern.segments.count
+        let start = min(tailStart, glob)
+        // (A host is matched alone: a `**` that is the whole host route spans nothing here.)
+        guard start < pattern.segments.count, !(pattern.kind == .host && start == 0) else { return nil }
+        return start
+    }
+
+    /// How many of the spanning part's `/`s ``spanningSpellings(of:)`` writes `%2F` one at
+    /// a time: the first 64. A value of ordinary paths has a few; a hostile one thousands,
+    /// and each spelling costs a match when the ones before it were refused.
+    static let singleEscapeLimit = 64
+
+    /// Other spellings of `url`, the URL this template wrote with
+    /// ``Spelling/separators``, that the route reads the same: its spanning part (from
+    /// ``spanningStart``) with every `/` written `%2F`, then with one `/` written `%2F` at a
+    /// time, first to last (at most ``singleEscapeLimit``). A route that counts segments
+    /// there (`/:a/*` before `/:rest(.*)/b`, `/*//**` before `/:a~:b//c`) reads each
+    /// differently.
+    func spanningSpellings(of url: String) -> [String] {
+        guard let start = spanningStart, let schemeEnd = url.firstRange(of: "://")?.upperBound else {
+            return []
+        }
+        // Before the spanning part, a component holds no `/` (a value's is written `%2F`), and
+        // the authority none: the part starts after that many `/`s.
+        var skip = start + (pattern.kind == .path ? 1 : 0)
+        var regionStart = url.endIndex
+        for index in url[schemeEnd...].indices where url[index] == "/" {
+            skip -= 1
+            if skip == 0 {
+                regionStart = url.index(after: index)
+                break
+            }
+        }
+        let slashes = url[regionStart...].indices.filter { url[$0] == "/" }
+        guard !slashes.isEmpty else { return [] }
+        var spellings = [String(url[..<regionStart]) + url[regionStart...].replacing("/", with: "%2F")]
+        if slashes.count > 1 {
+            for slash in slashes.prefix(Self.singleEscapeLimit) {
+                spellings.append(url[..<slash] + "%2F" + url[url.index(after: slash)...])
+            }
+        }
+        return spellings
+    }
+
+    /// `url`, a URL text this template wrote, with one more empty segment at the end of its
+    /// path: `/a/` written `/a//`. A route that ends in an empty segment (`/a//`; `**` with
+    /// `""`, which an empty segment also gives) needs it when the URL without it reads as an
+    /// earlier route's: the trailing-slash rule drops a final `/`, so `/a/` reads as `/a`.
+    ///
+    /// - Parameter strictTrailingSlash: Whether the router keeps a final `/`: then one `/`
+    ///   adds the segment; otherwise it takes two, or one when the path already ends in `/`.
+    static func withFinalEmptySegment(_ url: String, strictTrailingSlash: Bool) -> String {
+        guard !strictTrailingSlash, let schemeEnd = url.firstRange(of: "://")?.upperBound else {
+            return url + "/"
+        }
+        let pathEndsInSlash = url[schemeEnd...].contains("/") && url.hasSuffix("/")
+        return url + (pathEndsInSlash ? "/" : "//")
+    }
+
     /// The URL text for `parameters` (already checked), before it is verified by matching.
     ///
     /// - Parameters:

@@ -6,8 +6,9 @@ import Foundation
 /// for its own kind, so ``Router``'s pays nothing for the other.
 protocol RouteHandlers: Sendable {
     associatedtype Value: Sendable
-    /// The handler of a route registered with `value`.
-    func handler(for value: Value) -> RouteHandler
+    /// The handler of the route at `priority` in `snapshot`: what its value runs, and for a
+    /// destination router's stack, its parents' builders too.
+    func handler(atPriority priority: Int, in snapshot: RouteBook<Value>.Snapshot) -> RouteHandler
 }
 
 /// An error an asynchronous handler made by the core throws to end its dispatch with a
@@ -19,7 +20,9 @@ protocol DispatchFailure: Error {
 /// ``Router``'s routes: each value is its handler.
 struct PlainHandlers: RouteHandlers {
     @inline(__always)
-    func handler(for value: RouteHandler) -> RouteHandler { value }
+    func handler(atPriority priority: Int, in snapshot: RouteBook<RouteHandler>.Snapshot) -> RouteHandler {
+        snapshot.value(atPriority: priority)
+    }
 }
 
 /// One link on its way through the handlers of the routes that match it, in registration
@@ -108,19 +111,23 @@ struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
         case .examined(let first?, _):
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
-            if snapshot.hasRequirements, let condition = snapshot.requirement(atPriority: first.priority),
-                let waiting = snapshot.delivery.waitIfNeeded(
-                    request, for: condition, pass: pass ?? GatePass(),
-                    deepLink: DeepLink(
-                        url: request.url, adaptation: request.adaptation,
-                        routeParameters: first.routeParameters,
-                        query: query),
-                    route: first.route)
-            {
-                return .finished(waiting)
+            // A condition any route of the winner's stack requires makes the link wait
+            // (Documentation/spec/routing.md §11), root first.
+            if snapshot.hasRequirements {
+                for condition in snapshot.requirements(ofStackAtPriority: first.priority) {
+                    if let waiting = snapshot.delivery.waitIfNeeded(
+                        request, for: condition, pass: pass ?? GatePass(),
+                        deepLink: DeepLink(
+                            url: request.url, adaptation: request.adaptation,
+                            routeParameters: first.routeParameters,
+                            query: query),
+                        route: first.route)
+                    {
+                        return .finished(waiting)
+                    }
+                }
             }
-            if case .closure(let closure) = handlers.handler(for: snapshot.value(atPriority: first.priority))
-            {
+            if case .closure(let closure) = handlers.handler(atPriority: first.priority, in: snapshot) {
                 return .finished(run(closure, for: request, first, query: query))
             }
             return .candidates(
@@ -168,7 +175,7 @@ struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
             let priority = index == 0 ? first.priority : rest[index - 1].priority
             let deepLink: DeepLink
             let outcome: DeepLinkHandling
-            switch handlers.handler(for: snapshot.value(atPriority: priority)) {
+            switch handlers.handler(atPriority: priority, in: snapshot) {
             case .closure(let closure):
                 deepLink = link(at: index)
                 closure(deepLink)

@@ -38,9 +38,10 @@ package struct LinkRequest: Sendable {
 struct GatePass: Sendable {
     /// A held link the gate releases: it is not held again on its way.
     var isReleased = false
-    /// The condition the app approved this link for: a winning route that requires it
-    /// does not make the link wait again.
-    var approved: LinkCondition?
+    /// The conditions the app approved this link for, one at a time: a route of its stack
+    /// that requires one of them does not make the link wait again (a stack may require
+    /// several, Documentation/spec/routing.md §11).
+    var approvals: [LinkCondition] = []
 }
 
 /// What an adapter adds to a deep link: the URL it matched, when that is not the link's

@@ -18,10 +18,13 @@ extension Router {
     ///
     /// Before it is returned, the URL is matched with this router: it is returned only when
     /// `route` wins it and captures `parameters` back (without `"*"`), so a URL that would
-    /// open something else is never returned. When a `**` or `:name(regex)` value holds a
-    /// `/` and the URL written with `/` separators opens an earlier route, the other
-    /// spellings of the same value are tried (a final `/` kept, every `/` written `%2F`),
-    /// and the first that round-trips is returned.
+    /// open something else is never returned. When the URL written first opens an earlier
+    /// route, the other spellings that `route` reads the same values from are tried, and
+    /// the first that round-trips is returned: a `**` or `:name(regex)` value's final `/`
+    /// kept; the `/`s of the regex tail or `**` (route separators there too) written `%2F`,
+    /// all of them, then one at a time; and each of these with one more empty segment at
+    /// the end, for a route that ends in one (`/a//` after `/a`). Documentation/spec/routing.md
+    /// §9 lists them.
     ///
     /// - Parameters:
     ///   - route: A registered route, exactly as registered (a string literal, or a
@@ -39,8 +42,9 @@ extension Router {
     ///   the values read back differently. When no spelling round-trips, the error is the
     ///   first spelling's.
     /// - Complexity: one hash lookup of `route`, whatever the number of routes, then one
-    ///   match of the URL (up to three when a spanning value holds a `/` and the first
-    ///   spelling does not round-trip), plus one `matches` when none does.
+    ///   match of the URL; only when it does not round-trip are the other spellings written
+    ///   and matched, at most (4 + 1 + 64) × 2 of them (a `/` of the spanning part is written
+    ///   `%2F` alone for the first 64 only), plus one `matches` when none does.
     public func url(
         for route: RouteName, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
         host: String? = nil
@@ -64,21 +68,14 @@ extension RouteBook {
         let scheme = try Self.scheme(scheme, for: compiled.pattern)
         if let host, compiled.pattern.kind == .host { throw .unexpectedHost(route: route, host: host) }
         let given = try template.check(parameters)
-        var candidates: [ReversePlan.Candidate] = []
-        for spelling in template.spellings(given) {
-            let text = try template.url(given, scheme: scheme, host: host, spelling: spelling)
-            guard !candidates.contains(where: { $0.text == text }) else { continue }
-            guard let url = URL(string: text) else {
-                if candidates.isEmpty { throw .unmatched(route: route, url: text) }
-                continue
-            }
-            candidates.append(ReversePlan.Candidate(text: url.absoluteString, url: url))
-        }
+        let written = try template.url(given, scheme: scheme, host: host)
+        guard let url = URL(string: written) else { throw .unmatched(route: route, url: written) }
         let expected = RouteParameters(
             elements: parameters.filter { !($0.name == "*" && template.hasWildcard) })
         let plan = ReversePlan(
             route: route, order: order, table: snapshot.table, template: template, given: given,
-            expected: expected, candidates: candidates, options: options)
+            expected: expected, preferred: ReversePlan.Candidate(text: url.absoluteString, url: url),
+            written: written, scheme: scheme, host: host, options: options)
         return (plan, snapshot)
     }
 
@@ -114,9 +111,75 @@ struct ReversePlan {
     let given: [String: String]
     /// The parameters a match of the route must capture (without `"*"`).
     let expected: RouteParameters
-    /// The distinct spellings, preferred first; never empty.
-    let candidates: [Candidate]
+    /// The spelling tried first: every `/` of a spanning value a separator.
+    let preferred: Candidate
+    /// ``preferred`` as the template wrote it.
+    let written: String
+    let scheme: String
+    let host: String?
     let options: RouterOptions
+
+    /// The distinct spellings, preferred first; the others are written only when the
+    /// preferred one is read past (see ``alternatives()``).
+    var candidates: Candidates { Candidates(plan: self) }
+
+    /// The spellings of a plan, in order: ``preferred``, then ``alternatives()``, written
+    /// when the iteration reaches them.
+    struct Candidates: Sequence {
+        let plan: ReversePlan
+
+        func makeIterator() -> Iterator { Iterator(plan: plan) }
+
+        struct Iterator: IteratorProtocol {
+            let plan: ReversePlan
+            var gavePreferred = false
+            /// The alternatives, written when the first is asked for.
+            var rest: [Candidate]?
+            var index = 0
+
+            init(plan: ReversePlan) { self.plan = plan }
+
+            mutating func next() -> Candidate? {
+                guard gavePreferred else {
+                    gavePreferred = true
+                    return plan.preferred
+                }
+                if rest == nil { rest = plan.alternatives() }
+                guard let rest, index < rest.count else { return nil }
+                index += 1
+                return rest[index - 1]
+            }
+        }
+    }
+
+    /// The spellings after ``preferred``, in order, each distinct: the other spellings of a
+    /// spanning value that holds a `/` (``RouteTemplate/Spelling``); the spanning part with
+    /// every `/`, then one `/` at a time, written `%2F` (``RouteTemplate/spanningSpellings(of:)``);
+    /// then each of these, and the preferred one, with one more empty segment at the end
+    /// (``RouteTemplate/withFinalEmptySegment(_:strictTrailingSlash:)``).
+    ///
+    /// Each may carry the same values to the route while an earlier route reads it
+    /// otherwise, so trying them all before refusing keeps a refusal from being a matter of
+    /// spelling (Documentation/spec/routing.md §9); each is judged by matching it.
+    func alternatives() -> [Candidate] {
+        var texts = [written]
+        for spelling in template.spellings(given).dropFirst() {
+            if let text = try? template.url(given, scheme: scheme, host: host, spelling: spelling) {
+                texts.append(text)
+            }
+        }
+        texts += template.spanningSpellings(of: written)
+        texts += texts.map {
+            RouteTemplate.withFinalEmptySegment($0, strictTrailingSlash: options.strictTrailingSlash)
+        }
+        var seen: Set<String> = [preferred.text]
+        var candidates: [Candidate] = []
+        for text in texts.dropFirst() {
+            guard let url = URL(string: text), seen.insert(url.absoluteString).inserted else { continue }
+            candidates.append(Candidate(text: url.absoluteString, url: url))
+        }
+        return candidates
+    }
 
     /// The first candidate that opens ``route`` with ``expected``.
     ///

@@ -49,6 +49,10 @@ extension RouteTable {
         /// The number of routes.
         var count: Int { routeLog.count - removed.count }
 
+        /// The tables published from the builder, and which may be alive (a snapshot holds
+        /// its table, so a snapshot of a dead table is dead too).
+        var census: TableCensus { store.census }
+
         /// Adds `route` after the others and returns its order.
         mutating func add(_ route: CompiledRoute) -> Int32 {
             let order = Int32(routeLog.count)
@@ -106,7 +110,7 @@ extension RouteTable {
         /// The table as it is now. Later edits do not change it.
         mutating func publish() -> RouteTable {
             let table = RouteTable(self)
-            store.publish()
+            store.publish(table)
             return table
         }
 

@@ -18,7 +18,10 @@ package final class RouteTable: Sendable {
     let tries: [Trie]
     /// The tries' nodes, edges and route lists, shared with the tables published before
     /// and after this one (see ``TrieStore``); ``arena`` points into them.
-    let store: TrieStore
+    let logs: TrieStore.Logs
+    /// Cleared when the table is destroyed, so that its store may write again what only
+    /// it read (``TableCensus``).
+    let token = TableToken()
     let arena: TrieArena
     /// The most capture groups any tail needs.
     let maxGroups: Int
@@ -99,7 +102,7 @@ package final class RouteTable: Sendable {
         limits = builder.limits
         schemes = builder.schemes
         tries = builder.tries
-        store = builder.store
+        logs = builder.store.logs
         arena = builder.store.arena
         maxGroups = builder.maxGroups
         routeLog = builder.routeLog
@@ -110,6 +113,11 @@ package final class RouteTable: Sendable {
         hasChecks = builder.hasChecks
         tailClasses = builder.tailClasses
         hasTailTwins = builder.hasTailTwins
+    }
+
+    deinit {
+        // After every read of the logs: the store may then reuse what only this table read.
+        token.tableDestroyed()
     }
 
     /// The tail class of the route registered with `order`: the order of the first route

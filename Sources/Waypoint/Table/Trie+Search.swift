@@ -197,21 +197,19 @@ extension Trie {
     private func runTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
     ) -> TailMemo.Outcome {
-        let registrationOrder = RouteTable.RegistrationOrder(order)
-        guard let regex = context.table.route(order: registrationOrder).tail?.regex else {
-            return .noMatch
-        }
+        let route = context.table.route(order: RouteTable.RegistrationOrder(order))
         // Once the budget is exhausted, a tail that can backtrack exponentially is not run:
         // on a subject that made earlier tails spend the budget, thousands of distinct ones
         // would each do their base allowance's work (on ICU, up to its first progress report,
-        // 10,000 states) for nothing (issue 21 §1). The budget is tested first, and only the
-        // flag is read, so an ordinary lookup pays one test of a Boolean.
-        if collector.budget.isExhausted,
-            context.table.route(order: registrationOrder).tail?.repeatsRepeatingGroup == true
-        {
+        // 10,000 states) for nothing (decisions.md, "Fuzzing throughput, the exhausted regex
+        // budget, JSON members"). The budget is tested first, and only the route's flag is
+        // read (not its tail, whose copy retains the regex, the pattern and the parameters),
+        // so an ordinary lookup pays one test of a Boolean and a skipped tail a few loads.
+        if collector.budget.isExhausted, route.tailRepeatsRepeatingGroup {
             collector.recordBudgetSpent(order: order)
             return .budgetSpent
         }
+        guard let regex = route.tail?.regex else { return .noMatch }
         let limits = context.limits
         let data = context.matchData
         let start = Int(depth)

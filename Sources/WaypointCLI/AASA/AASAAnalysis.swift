@@ -1,18 +1,23 @@
 import Foundation
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// The work of ``AASAChecker/check()``: explore both sides, observe the witnesses and the
 /// examples with the router and the AASA matcher, and read the findings off what they do.
 struct AASAAnalysis {
-    /// What the router and the AASA matcher do with one URL.
+    /// What the router and the AASA matcher do with one URL, in each scheme routes tell
+    /// apart (the file's decision is the same for all).
     struct Observation {
+        /// The URL, `https`.
         let url: String
         /// The rule that decided, by index into the app's rules.
         let decider: Int?
         let opens: Bool
-        /// The receiving routes that match it.
+        /// The receiving routes that match it in some scheme.
         let routes: Set<Int>
+        /// When the file opens it: its URL in the first scheme where no route matches it.
+        let unroutedURL: String?
     }
 
     /// What is known about a route.
@@ -37,17 +42,30 @@ struct AASAAnalysis {
         /// matches every path of it.
         var coveredEverywhere = true
         var unrouted: (url: String, construction: Bool)?
+        /// Whether the rule is an exclusion that decided a URL a route matches.
+        var hidesRoutedURL = false
     }
 
     let checker: AASAChecker
     let receiving: [AASAChecker.Receiving]
     private(set) var findings: [AASAFinding] = []
     private(set) var notes: [String] = []
+    /// The receiving routes that no URL was observed for, or whose paths the exploration
+    /// did not finish: nothing is known of them.
+    private(set) var uncheckedRoutes: [AASARoute] = []
+    /// How many receiving routes were compared on examples only (a regex the checker does
+    /// not read, a route it cannot model).
+    private(set) var examplesOnlyRoutes = 0
+    /// The exclusions that decided a URL some route matches.
+    private(set) var exclusionsHidingRoutes: [UniversalLinkRuleLocation] = []
 
     private var routeFacts: [RouteFacts]
     private var ruleFacts: [RuleFacts]
-    private let ruleIndex: [AppLinksRule: Int]
+    private let ruleIndex: [UniversalLinkRuleLocation: Int]
     private let routeIndex: [String: Int]
+    /// Whether some receiving route names its scheme, so that `http` and `https` URLs of a
+    /// path can differ: then both are observed.
+    private let observesHTTP: Bool
 
     init(checker: AASAChecker, receiving: [AASAChecker.Receiving]) {
         self.checker = checker
@@ -60,9 +78,12 @@ struct AASAAnalysis {
             routes[model.route.route] = index
         }
         routeIndex = routes
+        observesHTTP = receiving.contains { $0.pattern.scheme != nil }
     }
 
-    mutating func run() {
+    /// Explores `routeAutomata` (the receiving routes' automata, nil for a route without one)
+    /// with the rules' and reads the findings.
+    mutating func run(routeAutomata: consuming [PathAutomaton?]) {
         let rules = checker.rules
         let alphabet = checker.alphabet
         var automata = rules.map { rule in
@@ -72,17 +93,20 @@ struct AASAAnalysis {
                 alphabet: alphabet)
         }
         var automatonRoute: [Int: Int] = [:]
-        for (index, model) in receiving.enumerated() {
-            guard let automaton = model.automaton else { continue }
+        for (index, automaton) in routeAutomata.enumerated() {
+            guard let automaton else { continue }
             automatonRoute[automata.count] = index
             automata.append(automaton)
         }
-        let exploration = PathExploration(automata, alphabet: alphabet)
+        _ = consume routeAutomata
+        let exploration = PathExploration(
+            consume automata, alphabet: alphabet, limit: checker.explorationLimit)
         if !exploration.isComplete {
             notes.append(
-                "the exploration stopped at \(PathExploration.maximumStates) states; what it did not reach rests on examples"
+                "the exploration stopped at its bound (at most \(exploration.limit) sets of states, and as much work as the automata's size allows); what it did not reach rests on examples"
             )
         }
+        let cutRoutes = Set(exploration.cut.compactMap { automatonRoute[$0] })
         for combination in exploration.combinations {
             let matching = combination.accepting.filter { $0 < rules.count }
             let modelled = Set(combination.accepting.compactMap { automatonRoute[$0] })
@@ -91,7 +115,7 @@ struct AASAAnalysis {
                 path: path, rules: matching, routes: modelled, complete: exploration.isComplete)
         }
         observeExamples(complete: exploration.isComplete)
-        collectFindings(complete: exploration.isComplete)
+        collectFindings(complete: exploration.isComplete, cut: cutRoutes)
     }
 
     // MARK: Observing
@@ -171,22 +195,30 @@ struct AASAAnalysis {
                 if routeFacts[route].opened == nil
                     || (construction && !routeFacts[route].openedFromConstruction)
                 {
-                    routeFacts[route].opened = observations.first(where: \.opens)?.url
+                    routeFacts[route].opened = observations.first(where: \.opens).map {
+                        inScheme($0.url, of: route)
+                    }
                     routeFacts[route].openedFromConstruction = construction
                 }
             } else if routeFacts[route].notOpened == nil
                 || (construction && neverOpensAnyQuery && !routeFacts[route].notOpenedForAnyQuery)
             {
-                routeFacts[route].notOpened = observations[0].url
+                routeFacts[route].notOpened = inScheme(observations[0].url, of: route)
                 routeFacts[route].notOpenedForAnyQuery = neverOpensAnyQuery
                 routeFacts[route].notOpenedFromConstruction = construction
             }
         }
-        if matched.isEmpty {
-            for observation in observations where observation.opens {
-                guard let decider = observation.decider, ruleFacts[decider].unrouted?.construction != true
-                else { continue }
-                ruleFacts[decider].unrouted = (observation.url, modelled.isEmpty && consistent)
+        for observation in observations {
+            guard let decider = observation.decider else { continue }
+            if rules[decider].exclude && !observation.routes.isEmpty {
+                ruleFacts[decider].hidesRoutedURL = true
+            }
+            guard let url = observation.unroutedURL, ruleFacts[decider].unrouted?.construction != true else {
+                continue
+            }
+            let construction = routes(modelled, takingSchemeOf: url).isEmpty && consistent
+            if ruleFacts[decider].unrouted == nil || construction {
+                ruleFacts[decider].unrouted = (url, construction)
             }
         }
     }
@@ -218,6 +250,8 @@ struct AASAAnalysis {
             urls += examples(of: model, values: Array(Set(values)).sorted())
         }
         urls += paths.map { CanonicalURL.url(host: checker.host, path: $0) }
+        // The root, which routes of a host and nothing else match without a path at all.
+        urls.append(CanonicalURL.url(host: checker.host, path: "/"))
         var candidates = [(query: "", fragment: "")]
         for rule in rules where !(rule.query == nil && rule.fragment == nil) {
             let candidate = Self.queryAndFragment(of: rule)
@@ -237,29 +271,64 @@ struct AASAAnalysis {
             let matched = observations[0].routes
             for route in matched {
                 if let opened = observations.first(where: \.opens) {
-                    if routeFacts[route].opened == nil { routeFacts[route].opened = opened.url }
+                    if routeFacts[route].opened == nil {
+                        routeFacts[route].opened = inScheme(opened.url, of: route)
+                    }
                 } else if routeFacts[route].notOpened == nil {
-                    routeFacts[route].notOpened = observations[0].url
+                    routeFacts[route].notOpened = inScheme(observations[0].url, of: route)
                 }
             }
-            if matched.isEmpty {
-                for observation in observations where observation.opens {
-                    guard let decider = observation.decider, ruleFacts[decider].unrouted == nil else {
-                        continue
-                    }
-                    ruleFacts[decider].unrouted = (observation.url, false)
+            for observation in observations {
+                guard let decider = observation.decider else { continue }
+                if rules[decider].exclude && !observation.routes.isEmpty {
+                    ruleFacts[decider].hidesRoutedURL = true
                 }
+                guard let url = observation.unroutedURL, ruleFacts[decider].unrouted == nil else { continue }
+                ruleFacts[decider].unrouted = (url, false)
             }
         }
     }
 
-    /// What the router and the AASA matcher do with `url`.
+    /// What the router and the AASA matcher do with `url` (an `https` URL), and with its
+    /// `http` twin when routes tell the schemes apart.
     private func observe(_ url: String) -> Observation {
         let decision = checker.matcher.decision(for: url, appID: checker.appID)
-        let routes = Set(checker.router.matches(url).compactMap { routeIndex[$0.route] })
+        // The URLs the file decides alike: the `http` twin when routes tell the schemes
+        // apart, and at the root, the URL without a path, which the matcher reads as `/`
+        // (aasa.md C19) and a strict router may not.
+        var variants = [url] + (Self.withoutRootPath(url).map { [$0] } ?? [])
+        if observesHTTP, url.hasPrefix("https:") { variants += variants.map { "http:" + $0.dropFirst(6) } }
+        var all = Set<Int>()
+        var unrouted: String?
+        for variant in variants {
+            let routes = Set(checker.router.matches(variant).compactMap { routeIndex[$0.route] })
+            all.formUnion(routes)
+            if decision.opensApp && routes.isEmpty && unrouted == nil { unrouted = variant }
+        }
         return Observation(
             url: url, decider: decision.rule.flatMap { ruleIndex[$0] }, opens: decision.opensApp,
-            routes: routes)
+            routes: all, unroutedURL: unrouted)
+    }
+
+    /// `url` without its path when the path is `/`, else nil.
+    private static func withoutRootPath(_ url: String) -> String? {
+        let authority = url.drop { $0 != ":" }.dropFirst(3)
+        guard let slash = authority.firstIndex(of: "/") else { return nil }
+        let rest = authority[authority.index(after: slash)...]
+        guard rest.first.map({ $0 == "?" || $0 == "#" }) ?? true else { return nil }
+        return String(url[..<slash]) + String(rest)
+    }
+
+    /// `url` (`https`) in the scheme of the receiving route `route`.
+    private func inScheme(_ url: String, of route: Int) -> String {
+        receiving[route].schemes.contains("https") || !url.hasPrefix("https:")
+            ? url : "http:" + url.dropFirst(6)
+    }
+
+    /// The receiving routes that match URLs of `url`'s scheme.
+    private func routes(_ routes: Set<Int>, takingSchemeOf url: String) -> Set<Int> {
+        let scheme = url.hasPrefix("http:") ? "http" : "https"
+        return routes.filter { receiving[$0].schemes.contains(scheme) }
     }
 
     /// URLs of `model`'s route on the host, with `values` for every parameter, that the
@@ -274,7 +343,9 @@ struct AASAAnalysis {
         for segment in model.pattern.segments {
             guard case .pattern(let pieces, _) = segment.form else { continue }
             for case .parameter(let name, _, let regex?, _) in pieces {
-                regexSamples[name] = RegexSample.samples(regex)
+                regexSamples[name] =
+                    (try? RegexAutomaton(regex, caseless: checker.options.caseInsensitivePaths))?.samples(
+                        preferring: Self.preferredCharacters) ?? []
             }
         }
         var assignments: [[String: String]] = []
@@ -304,8 +375,14 @@ struct AASAAnalysis {
         return urls
     }
 
+    /// The most routes named one by one in notes as not checked; the rest are counted.
+    static let maximumUncheckedNotes = 10
+
     /// The most rules whose patterns give example URLs.
     static let maximumExampleRules = 128
+
+    /// The characters samples of a regex are written with where its sets allow.
+    static let preferredCharacters = Array("a1xA-_".unicodeScalars)
 
     /// Parameter values that routes commonly accept.
     static let sampleValues = [
@@ -316,10 +393,16 @@ struct AASAAnalysis {
 
     // MARK: Findings
 
-    private mutating func collectFindings(complete: Bool) {
+    private mutating func collectFindings(complete: Bool, cut: Set<Int>) {
         var routeFindings: [AASAFinding] = []
+        examplesOnlyRoutes = receiving.filter { !$0.isExact }.count
+        let cutRouteStrings = Set(cut.map { receiving[$0].route.route })
         for (index, facts) in routeFacts.enumerated() {
             let route = receiving[index].route
+            if cut.contains(index) && (facts.opened == nil || facts.notOpened == nil) {
+                // Paths of the route the exploration did not reach may hold what was not seen.
+                uncheckedRoutes.append(route)
+            }
             switch (facts.opened, facts.notOpened) {
             case (nil, let url?):
                 let proven = facts.provenEverywhere && receiving[index].isExact && complete
@@ -342,10 +425,18 @@ struct AASAAnalysis {
             case (_?, nil):
                 break
             case (nil, nil):
-                notes.append(
-                    "no example URL of \(route.route.quoted) could be built on \(checker.host); it was not checked"
-                )
+                if !cut.contains(index) { uncheckedRoutes.append(route) }
             }
+        }
+        for route in uncheckedRoutes.prefix(Self.maximumUncheckedNotes) {
+            notes.append(
+                "\(route.route.quoted) was not checked: "
+                    + (cutRouteStrings.contains(route.route)
+                        ? "the exploration stopped before all its paths"
+                        : "no URL of it on \(checker.host) was tried"))
+        }
+        if uncheckedRoutes.count > Self.maximumUncheckedNotes {
+            notes.append("\(uncheckedRoutes.count - Self.maximumUncheckedNotes) more routes were not checked")
         }
         var ruleFindings: [AASAFinding] = []
         for (index, facts) in ruleFacts.enumerated() {
@@ -358,8 +449,12 @@ struct AASAAnalysis {
                         url: unrouted.url,
                         message:
                             "opens the app for \(unrouted.url), which no route matches: the app opens and shows nothing"
+                            + (unrouted.url.hasPrefix("http:")
+                                ? " (universal links arrive as http links too; the routes of this path take https only)"
+                                : "")
                     ))
             }
+            if facts.hidesRoutedURL { exclusionsHidingRoutes.append(rule.location) }
             guard !facts.decides else { continue }
             if facts.combinations == 0 {
                 guard complete else { continue }
@@ -387,7 +482,7 @@ struct AASAAnalysis {
     // MARK: Filling patterns
 
     /// A query and a fragment that `rule`'s conditions accept.
-    static func queryAndFragment(of rule: AppLinksCompiledRule) -> (query: String, fragment: String) {
+    static func queryAndFragment(of rule: UniversalLinkCompiledRule) -> (query: String, fragment: String) {
         let query: String
         switch rule.query {
         case nil:
@@ -408,7 +503,7 @@ struct AASAAnalysis {
     }
 
     /// Paths `rule`'s path pattern matches: its wildcards filled in a few ways.
-    static func examplePaths(of rule: AppLinksCompiledRule) -> [String] {
+    static func examplePaths(of rule: UniversalLinkCompiledRule) -> [String] {
         var paths: [String] = []
         for star in ["", "x", "x/y"] {
             var text = fill(rule.path.pattern.elements, percentEncoded: true, star: star)
@@ -421,7 +516,7 @@ struct AASAAnalysis {
 
     /// Text that `elements` match: `?` as `x`, `*` as `star`, a variable as its first value.
     private static func fill(
-        _ elements: [AppLinksPattern.Element], percentEncoded: Bool, star: String
+        _ elements: [UniversalLinkPattern.Element], percentEncoded: Bool, star: String
     ) -> String {
         var text = ""
         for element in elements {

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// Something `waypoint aasa check` reports about an AASA file and a route table
@@ -35,17 +36,18 @@ struct AASAFinding: Sendable, Hashable {
     /// The route, for route findings.
     let route: AASARoute?
     /// The rule, for rule findings.
-    let rule: AppLinksRule?
+    let rule: UniversalLinkRuleLocation?
     /// An example URL that shows it.
     let url: String?
     /// For a dead rule, the earlier rules that decide the URLs it matches.
-    let earlier: [AppLinksRule]
+    let earlier: [UniversalLinkRuleLocation]
     /// The finding, as a sentence.
     let message: String
 
     init(
-        _ kind: Kind, method: Method, route: AASARoute? = nil, rule: AppLinksRule? = nil, url: String? = nil,
-        earlier: [AppLinksRule] = [], message: String
+        _ kind: Kind, method: Method, route: AASARoute? = nil, rule: UniversalLinkRuleLocation? = nil,
+        url: String? = nil,
+        earlier: [UniversalLinkRuleLocation] = [], message: String
     ) {
         self.kind = kind
         self.method = method

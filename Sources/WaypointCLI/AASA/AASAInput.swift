@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// What `waypoint aasa check` and `generate` read from their command line: the app ID, the
@@ -14,7 +15,7 @@ enum AASAInput {
         guard let value = invocation.value(appID.name) else {
             throw CommandError("missing --app-id ID; see \"waypoint \(invocation.command) --help\"")
         }
-        guard AppLinksReader.isApplicationIdentifier(value) else {
+        guard AppSiteAssociationReader.isApplicationIdentifier(value) else {
             throw CommandError(
                 "--app-id \(value.quoted) is not TEAMID.bundle.id (a 10-character team ID of upper-case letters and digits, a dot, a bundle ID)"
             )
@@ -57,13 +58,13 @@ enum AASAInput {
 
     /// The `applinks` section of the AASA file at `path`, compiled; nil when the file has no
     /// `applinks`.
-    static func matcher(path: String) throws(CommandError) -> AppLinksMatcher? {
+    static func matcher(path: String) throws(CommandError) -> UniversalLinkMatcher? {
         let text = try TextFile.read(path)
         let name = TextFile.displayName(path)
         do {
             let file = try AppSiteAssociation(json: text)
-            guard let appLinks = file.appLinks else { return nil }
-            return try AppLinksMatcher(appLinks)
+            guard let universalLinks = file.universalLinks else { return nil }
+            return try UniversalLinkMatcher(universalLinks)
         } catch {
             throw CommandError(error.description, at: name)
         }
@@ -76,11 +77,11 @@ enum AASAInput {
     }
 }
 
-extension AppLinksMatcher {
+extension UniversalLinkMatcher {
     /// The matcher of a file without `applinks`: it names no app.
-    static let empty: AppLinksMatcher = {
+    static let empty: UniversalLinkMatcher = {
         do {
-            return try AppLinksMatcher(AppLinks(details: []))
+            return try UniversalLinkMatcher(UniversalLinkRules(details: []))
         } catch {
             preconditionFailure("an empty applinks section always compiles")
         }

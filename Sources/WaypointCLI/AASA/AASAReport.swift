@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 /// What `waypoint aasa check` found, and what it looked at.
 struct AASAReport: Sendable {
@@ -14,4 +15,11 @@ struct AASAReport: Sendable {
     var findings: [AASAFinding] = []
     /// What the check could not decide, one sentence each.
     var notes: [String] = []
+    /// The receiving routes nothing is known of: no URL of them was tried, or the
+    /// exploration stopped before their paths (aasa.md §7.4).
+    var uncheckedRoutes: [AASARoute] = []
+    /// How many receiving routes were compared on example URLs only.
+    var examplesOnlyRoutes = 0
+    /// The exclusions that decided a URL some route matches (what `generate` drops).
+    var exclusionsHidingRoutes: [UniversalLinkRuleLocation] = []
 }

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 extension PathAutomaton {
     /// One step of a rule's path pattern over decoded characters.
@@ -20,7 +21,9 @@ extension PathAutomaton {
     /// match where the pattern writes the other form; `?` is one character written as
     /// itself. Without it, the pattern is compared with the decoded path character for
     /// character.
-    init(rule pattern: AppLinksPattern, caseSensitive: Bool, percentEncoded: Bool, alphabet: PathAlphabet) {
+    init(
+        rule pattern: UniversalLinkPattern, caseSensitive: Bool, percentEncoded: Bool, alphabet: PathAlphabet
+    ) {
         self.init()
         let steps = Self.steps(
             pattern.elements, caseSensitive: caseSensitive, percentEncoded: percentEncoded, alphabet: alphabet
@@ -58,7 +61,7 @@ extension PathAutomaton {
     }
 
     private static func steps(
-        _ elements: [AppLinksPattern.Element], caseSensitive: Bool, percentEncoded: Bool,
+        _ elements: [UniversalLinkPattern.Element], caseSensitive: Bool, percentEncoded: Bool,
         alphabet: PathAlphabet
     ) -> [Step] {
         var steps: [Step] = []

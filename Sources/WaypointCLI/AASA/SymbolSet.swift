@@ -1,10 +1,12 @@
-/// A set of ``PathAlphabet`` symbols, as a bit mask.
+/// A set of ``PathAlphabet`` symbols, as a bit mask: the first 64 symbols inline, so that the
+/// sets of the usual alphabets allocate nothing, the others in words after them.
 struct SymbolSet: Sendable, Hashable {
-    private var words: [UInt64]
+    private var first: UInt64 = 0
+    private var rest: [UInt64]
 
     /// The empty set over an alphabet of `count` symbols.
     init(count: Int) {
-        words = Array(repeating: 0, count: (count + 63) / 64)
+        rest = count > 64 ? Array(repeating: 0, count: (count - 1) / 64) : []
     }
 
     /// Every symbol of an alphabet of `count` symbols.
@@ -15,18 +17,27 @@ struct SymbolSet: Sendable, Hashable {
     }
 
     mutating func insert(_ symbol: Int) {
-        words[symbol >> 6] |= 1 << UInt64(symbol & 63)
+        if symbol < 64 {
+            first |= 1 << UInt64(symbol)
+        } else {
+            rest[(symbol >> 6) - 1] |= 1 << UInt64(symbol & 63)
+        }
     }
 
     mutating func remove(_ symbol: Int) {
-        words[symbol >> 6] &= ~(1 << UInt64(symbol & 63))
+        if symbol < 64 {
+            first &= ~(1 << UInt64(symbol))
+        } else {
+            rest[(symbol >> 6) - 1] &= ~(1 << UInt64(symbol & 63))
+        }
     }
 
     func contains(_ symbol: Int) -> Bool {
-        words[symbol >> 6] & (1 << UInt64(symbol & 63)) != 0
+        symbol < 64
+            ? first & (1 << UInt64(symbol)) != 0 : rest[(symbol >> 6) - 1] & (1 << UInt64(symbol & 63)) != 0
     }
 
     var isEmpty: Bool {
-        words.allSatisfy { $0 == 0 }
+        first == 0 && rest.allSatisfy { $0 == 0 }
     }
 }

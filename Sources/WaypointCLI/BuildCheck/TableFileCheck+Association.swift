@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 extension TableFileCheck {
@@ -116,7 +117,7 @@ extension TableFileCheck {
         }
 
         /// The file and line of `rule`, when known.
-        func place(of rule: AppLinksRule) -> (file: String, line: Int)? {
+        func place(of rule: UniversalLinkRuleLocation) -> (file: String, line: Int)? {
             let path: [JSONLineMap.Step] = [
                 .key("applinks"), .key("details"), .index(rule.detailsIndex),
                 .key(rule.kind == .component ? "components" : "paths"), .index(rule.index),

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 
 extension Command {
     /// `waypoint aasa check`: an apple-app-site-association file against the routes.
@@ -10,8 +11,9 @@ extension Command {
             """
             Reads the file's applinks section (a bad file is reported with the JSON path of the
             problem) and the routes files (one route per line, registered in order, file after
-            file), and reports, for the app ID and the routes that receive https://HOST links,
-            one line each as LOCATION: KIND: MESSAGE (HOW), then a summary:
+            file), and reports, for the app ID and the routes that receive HOST's universal
+            links (http and https), one line each as LOCATION: KIND: MESSAGE (HOW), then a
+            summary:
               routeNeverOpened   every URL the route matches opens the browser
               routePartlyOpened  some paths the route matches open the browser, whatever
                                  their query, others the app
@@ -23,16 +25,22 @@ extension Command {
             """,
             """
             HOW is "by construction" when both sides were compared as automata over every path
-            (routes without regex, rules on canonically written URLs), or "by examples" when
-            the finding rests on example URLs (regex routes, host patterns, rules that look at
-            the query or fragment). Every URL shown was matched by the router and by the AASA
-            matcher. A route receives the host's links when it has no scheme or https, and its
-            host part, if any, matches HOST; the others are left out and counted.
+            (routes, their regexes read into automata, and rules, on canonically written URLs),
+            or "by examples" when the finding rests on example URLs (a regex with syntax the
+            checker does not read, such as lookaround or anchors; rules that look at the query
+            or fragment). Every URL shown was matched by the router and by the AASA matcher.
+            A route receives the host's links when it has no scheme, http or https, and its
+            host part, if any, matches HOST; the others are left out and counted. Universal
+            links are http and https links alike: when routes name a scheme, both URLs of
+            every path are checked. The summary counts the routes compared on examples only
+            and the routes not checked, which a hostile file can cause by making the
+            comparison outgrow its bound.
             """,
             """
             With --json, prints one JSON object: appID, host, routes, receiving, rules,
             skipped (route, location, reason), findings (kind, method, route and location or
-            rule, url, earlier, message) and notes.
+            rule, url, earlier, message), notes, examplesOnly (a count) and unchecked (route,
+            location).
             """,
         ],
         options: [AASAInput.aasa, AASAInput.appID, AASAInput.host] + RouterFlags.all + [
@@ -40,7 +48,7 @@ extension Command {
         ],
         arguments: Arguments(name: "ROUTES", minimum: 1, maximum: nil),
         exitStatus:
-            "0 nothing found, 1 findings, 2 bad usage, an unreadable or bad file, or a route that does not compile.",
+            "0 nothing found and every route checked, 1 findings, 2 bad usage, an unreadable or bad file, or a route that does not compile, 3 some routes not checked (the summary says how many).",
         run: { invocation, console throws(CommandError) in
             guard let path = invocation.value(AASAInput.aasa.name) else {
                 throw CommandError("missing --aasa FILE; see \"waypoint aasa check --help\"")
@@ -49,7 +57,7 @@ extension Command {
             let host = try AASAInput.host(invocation)
             let routes = try AASAInput.routes(invocation)
             let options = try RouterFlags.options(invocation)
-            let matcher = try AASAInput.matcher(path: path) ?? AppLinksMatcher.empty
+            let matcher = try AASAInput.matcher(path: path) ?? UniversalLinkMatcher.empty
             let checker: AASAChecker
             do throws(AASARouteError) {
                 checker = try AASAChecker(
@@ -68,7 +76,7 @@ extension Command {
             } else {
                 report.print(to: &console)
             }
-            return report.findings.isEmpty ? .success : .checkFailed
+            return report.exitStatus
         }
     )
 }

@@ -1,11 +1,12 @@
 import Waypoint
+import WaypointAssociation
 
 /// The output of `waypoint aasa check`:
 ///
 /// ```
 /// routes.txt:12: routeNeverOpened: no rule opens the app for "/wallet": a universal link such as https://shop.example/wallet opens the browser (by construction)
 /// applinks.details[0].components[3]: deadRule: applinks.details[0].components[3] never decides: … (by construction)
-/// 2 findings; 21 of 26 routes receive https://shop.example links; 9 rules for ABCDE12345.com.example.shop
+/// 2 findings; 21 of 26 routes receive links of shop.example; 9 rules for ABCDE12345.com.example.shop
 /// ```
 extension AASAReport {
     /// Prints the findings, the notes and the summary.
@@ -30,12 +31,28 @@ extension AASAReport {
         if !errors { console.print(summary) }
     }
 
-    /// `N findings; R of T routes receive https://HOST links; U rules for APP`.
+    /// `N findings; R of T routes receive links of HOST; U rules for APP`, and the routes not
+    /// checked, or checked on examples only, when there are any.
     var summary: String {
         let findingCount = "\(findings.count) finding\(findings.count == 1 ? "" : "s")"
         let left = skipped.isEmpty ? "" : " (\(skipped.count) left out: " + skippedReasons + ")"
-        return
-            "\(findingCount); \(receivingCount) of \(routeCount) route\(routeCount == 1 ? "" : "s") receive https://\(host) links\(left); \(ruleCount) rule\(ruleCount == 1 ? "" : "s") for \(appID)"
+        var text =
+            "\(findingCount); \(receivingCount) of \(routeCount) route\(routeCount == 1 ? "" : "s") receive links of \(host)\(left); \(ruleCount) rule\(ruleCount == 1 ? "" : "s") for \(appID)"
+        if examplesOnlyRoutes > 0 {
+            text +=
+                "; \(examplesOnlyRoutes) route\(examplesOnlyRoutes == 1 ? "" : "s") compared on examples only"
+        }
+        if !uncheckedRoutes.isEmpty {
+            text += "; \(uncheckedRoutes.count) route\(uncheckedRoutes.count == 1 ? "" : "s") not checked"
+        }
+        return text
+    }
+
+    /// The exit status of `waypoint aasa check` (aasa.md §7.4): 3 when some route was not
+    /// checked, else 1 with findings, else 0.
+    var exitStatus: ExitStatus {
+        if !uncheckedRoutes.isEmpty { return .incomplete }
+        return findings.isEmpty ? .success : .checkFailed
     }
 
     private var skippedReasons: String {
@@ -60,6 +77,14 @@ extension AASAReport {
                 }),
             "findings": .array(findings.map(\.json)),
             "notes": .array(notes.map(JSONValue.string)),
+            "examplesOnly": .number(Double(examplesOnlyRoutes)),
+            "unchecked": .array(
+                uncheckedRoutes.map { route in
+                    .object([
+                        "route": .string(route.route),
+                        "location": route.location.map(JSONValue.string) ?? .null,
+                    ])
+                }),
         ])
     }
 }

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointAssociation
 import WaypointTables
 
 /// The `aasa` member of a router table: the universal-link contract checked beside the
@@ -29,7 +30,7 @@ struct AASATableSection: RouterTableSection {
     /// The members of an expected finding.
     static let findingKeys: Set<String> = ["kind", "route", "rule", "url", "method"]
 
-    let matcher: AppLinksMatcher
+    let matcher: UniversalLinkMatcher
     let appID: String
     let host: String
     /// The expected findings.
@@ -47,13 +48,15 @@ struct AASATableSection: RouterTableSection {
             throw TableError(
                 "aasa: unknown key \(unknown.quoted)\(Suggestion.phrase(for: unknown, in: Self.keys))")
         }
-        guard let appID = members["appID"]?.stringValue, AppLinksReader.isApplicationIdentifier(appID) else {
+        guard let appID = members["appID"]?.stringValue,
+            AppSiteAssociationReader.isApplicationIdentifier(appID)
+        else {
             throw TableError("aasa: \"appID\" must be a string TEAMID.bundle.id")
         }
         guard let host = members["host"]?.stringValue, !host.isEmpty, !host.contains("/") else {
             throw TableError("aasa: \"host\" must be a host name, such as \"shop.example\"")
         }
-        let appLinks: AppLinks?
+        let universalLinks: UniversalLinkRules?
         switch (members["file"], members["applinks"]) {
         case (.string(let path)?, nil):
             let resolved = Self.resolve(path, besides: table.file)
@@ -64,14 +67,15 @@ struct AASATableSection: RouterTableSection {
                 throw TableError("aasa: \(error.message)")
             }
             do {
-                appLinks = try AppSiteAssociation(json: text).appLinks
+                universalLinks = try AppSiteAssociation(json: text).universalLinks
             } catch {
                 throw TableError("aasa: \(resolved): \(error.description)")
             }
             source = path
         case (nil, let inline?):
             do {
-                appLinks = try AppLinksReader.appLinks(inline, at: JSONPath.root.appending("applinks"))
+                universalLinks = try AppSiteAssociationReader.universalLinks(
+                    inline, at: JSONPath.root.appending("applinks"))
             } catch {
                 throw TableError("aasa: \(error.description)")
             }
@@ -80,7 +84,7 @@ struct AASATableSection: RouterTableSection {
             throw TableError("aasa: give \"file\" (a path) or \"applinks\" (the section), one of them")
         }
         do {
-            matcher = try appLinks.map(AppLinksMatcher.init) ?? AppLinksMatcher.empty
+            matcher = try universalLinks.map(UniversalLinkMatcher.init) ?? UniversalLinkMatcher.empty
         } catch {
             throw TableError("aasa: \(error.description)")
         }

@@ -103,6 +103,7 @@ extension DetourAnalyticsQueue {
                     record.kind.endpoint, body: Data(record.body.utf8), timeout: timeout,
                     idempotencyKey: record.id)
                 complete(record, result)
+                state.withLock { $0.environment.analyticsAttemptRecorded }?()
             }
         }
     }

@@ -45,6 +45,10 @@ public struct DetourEnvironment: Sendable {
     package var sleep: @Sendable (TimeInterval) async throws -> Void {
         didSet { deadlineTimer = nil }
     }
+    /// Called after the analytics queue has recorded the outcome of an attempt to send a
+    /// record (its counters and files updated), off the queue's lock: how tests wait for a
+    /// delivery without polling. Nil by default.
+    package var analyticsAttemptRecorded: (@Sendable () -> Void)?
     /// The timer behind every request deadline: by default a Dispatch timer, which fires
     /// even when every thread of the cooperative pool is busy (a timer that is an async task
     /// would need a pool thread to notice that the time has passed). Nil: ``sleep`` is the

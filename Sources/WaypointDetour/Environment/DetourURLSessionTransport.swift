@@ -17,8 +17,21 @@ import WaypointHTTP
 /// rounded up plus one second, only as a backstop: FoundationNetworking truncates timeouts to
 /// whole seconds, so the adapter enforces the exact timeout itself.
 public final class DetourURLSessionTransport: DetourHTTPTransport {
+    /// URLSession's own timeout for every request, when set; otherwise the request's timeout
+    /// rounded up plus one second.
+    private let sessionTimeout: TimeInterval?
+
     /// Creates a transport.
-    public init() {}
+    public init() {
+        sessionTimeout = nil
+    }
+
+    /// A transport whose URLSession timeout is `sessionTimeout` seconds for every request:
+    /// tests whose deadlines run on a clock they move by hand pass a long one, so that the
+    /// real clock cannot end an exchange before their clock does, however busy the machine.
+    package init(sessionTimeout: TimeInterval) {
+        self.sessionTimeout = sessionTimeout
+    }
 
     /// The configuration of each request's session.
     private static func configuration() -> URLSessionConfiguration {
@@ -40,7 +53,9 @@ public final class DetourURLSessionTransport: DetourHTTPTransport {
         urlRequest.httpBody = request.body
         urlRequest.httpShouldHandleCookies = false
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        if request.timeout.isFinite && request.timeout > 0 {
+        if let sessionTimeout {
+            urlRequest.timeoutInterval = sessionTimeout
+        } else if request.timeout.isFinite && request.timeout > 0 {
             urlRequest.timeoutInterval = min(request.timeout, 86_400).rounded(.up) + 1
         }
         for (name, value) in request.headers {

@@ -14,6 +14,9 @@ import WaypointHTTP
 public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
     /// Makes each request's session configuration.
     private let configuration: @Sendable () -> URLSessionConfiguration
+    /// URLSession's own timeout for every request, when set; otherwise the request's timeout
+    /// rounded up to whole seconds.
+    private let sessionTimeout: TimeInterval?
 
     /// The default configuration: ephemeral, without a cache.
     private static func defaultConfiguration() -> URLSessionConfiguration {
@@ -34,6 +37,16 @@ public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
         } else {
             configuration = Self.defaultConfiguration
         }
+        sessionTimeout = nil
+    }
+
+    /// A transport with the default configuration whose URLSession timeout is
+    /// `sessionTimeout` seconds for every request: tests whose deadlines run on a clock they
+    /// move by hand pass a long one, so that the real clock cannot end an exchange before
+    /// their clock does, however busy the machine.
+    package init(sessionTimeout: TimeInterval) {
+        configuration = Self.defaultConfiguration
+        self.sessionTimeout = sessionTimeout
     }
 
     /// Sends a `GET` for `url`, accepting a body of any length up to the default response
@@ -51,7 +64,8 @@ public struct PaylisherURLSessionTransport: PaylisherHTTPTransport {
         _ url: URL, timeout: Duration, maxBodyBytes: Int
     ) async throws -> (status: Int, body: Data) {
         var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.wholeSeconds(timeout))
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: sessionTimeout ?? Self.wholeSeconds(timeout))
         request.httpMethod = "GET"
         let answer = try await CappedResponseDelegate.run(
             request, configuration: configuration, followsRedirects: true, limit: maxBodyBytes)

@@ -64,6 +64,7 @@ final class DetourHarness: Sendable {
             // to it before the sleeper is registered still ends the sleep.
             let deadline = clock.now.advanced(by: .seconds(seconds))
             deadlines.withLock { $0.append((seconds, deadline)) }
+            TestSignal.changed()
             try await clock.sleep(until: deadline)
         }
         return environment
@@ -71,10 +72,11 @@ final class DetourHarness: Sendable {
 
     /// Waits until a request deadline of `seconds` has started, then moves ``clock`` to
     /// the instant it passes, so that request times out (deadlines of other requests,
-    /// started as early and at least as long, do not). A hang guard records an issue after
-    /// two minutes.
+    /// started as early and at least as long, do not). The wait is for the deadline to
+    /// start (``TestSignal``), not for a time; an issue is recorded only when the hang guard
+    /// passes first.
     func passDeadline(of seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) async {
-        let started = await eventually {
+        let started = await waitUntil {
             deadlines.withLock { $0.contains { $0.seconds == seconds } }
         }
         guard started, let deadline = deadlines.withLock({ $0.first { $0.seconds == seconds }?.at }) else {

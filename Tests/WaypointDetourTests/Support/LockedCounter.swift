@@ -1,3 +1,4 @@
+import TestHTTPServer
 import Waypoint
 
 @testable import WaypointDetour
@@ -10,5 +11,6 @@ final class LockedCounter: Sendable {
 
     func increment() {
         count.withLock { $0 += 1 }
+        TestSignal.changed()
     }
 }

@@ -43,21 +43,22 @@ final class QueueHarness: Sendable {
     }
 
     /// Runs `operation`; once the server has received `requests` requests, moves ``clock``
-    /// past `analyticsTimeout`, again until `operation` ends (the deadline's timer may start
-    /// after the request is out), so the request in flight times out.
+    /// past `analyticsTimeout` whenever a deadline sleeps on it, until `operation` ends (the
+    /// deadline's timer may start after the request is out), so the request in flight times
+    /// out. Every wait is for an event (``TestSignal``), none for a time.
     func timingOut<Value: Sendable>(
         afterRequest requests: Int = 1, _ operation: @escaping @Sendable () async -> Value
     ) async -> Value {
         let finished = Locked(false)
         let work = Task {
-            defer { finished.withLock { $0 = true } }
+            defer {
+                finished.withLock { $0 = true }
+                TestSignal.changed()
+            }
             return await operation()
         }
-        _ = await eventually { server.requests.count >= requests }
-        while !finished.withLock({ $0 }) {
-            clock.advance(by: .seconds(analyticsTimeout + 1))
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
+        await server.waitForRequests(requests)
+        await clock.advanceDeadlines(by: .seconds(analyticsTimeout + 1)) { finished.withLock { $0 } }
         return await work.value
     }
 

@@ -7,8 +7,14 @@ import TestHTTPServer
 /// file store in it, a fixed device and clock, captured logs and the real URLSession
 /// transport.
 enum TestEnvironment {
-    /// One transport for the whole test run, as an app would have.
-    static let transport = DetourURLSessionTransport()
+    /// One transport for the whole test run, as an app would have. Its URLSession timeout is
+    /// the hang guard of every wait (ten minutes), not the request's timeout plus a second:
+    /// the harnesses run every deadline on a clock the test moves, and a real-time backstop
+    /// of three seconds ended exchanges that a loaded machine was merely slow to serve (a
+    /// held reply, a request still in flight when the test looked), so tests failed with
+    /// the load.
+    static let transport = DetourURLSessionTransport(
+        sessionTimeout: TimeInterval(TestSignal.hangGuard.components.seconds))
 
     /// 2026-01-02T03:04:05.678Z.
     static let fixedNow = Date(timeIntervalSince1970: 1_767_323_045.678)
@@ -28,6 +34,7 @@ enum TestEnvironment {
         environment.now = { fixedNow }
         environment.logger = logs.logger
         environment.backoffSecond = 0.001
+        environment.analyticsAttemptRecorded = { TestSignal.changed() }
         return environment
     }
 

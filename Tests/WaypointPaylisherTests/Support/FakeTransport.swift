@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPServer
 import Waypoint
 import WaypointPaylisher
 
@@ -44,6 +45,7 @@ final class FakeTransport: PaylisherHTTPTransport {
 
     func get(_ url: URL, timeout: Duration) async throws -> (status: Int, body: Data) {
         recorded.withLock { $0.append(url) }
+        TestSignal.changed()
         return try await responder(url)
     }
 }

@@ -53,6 +53,7 @@ final class ManagerHarness {
         manager.onDeepLink { [unowned self] link, requiresAuth in
             deliveries.append(Delivery(url: link.url.absoluteString, requiresAuth: requiresAuth))
             deliveredLinks.append(link)
+            TestSignal.changed()
         }
     }
 
@@ -67,24 +68,20 @@ final class ManagerHarness {
         manager.handle(URL(string: text)!, platformHint: platformHint)
     }
 
-    /// Waits, letting other tasks run, until `condition` holds. A hang guard, not a timing
-    /// assertion: it records an issue only after 120 s, far beyond any busy machine's delay.
+    /// Waits until `condition` holds, checking it again each time something it may read
+    /// changes (``TestSignal``): the sink records an event, the fake transport a request,
+    /// the `onDeepLink` handler a delivery, a task starts or stops sleeping on ``clock``.
+    /// What a test's own handler records must signal too. No clock decides the outcome: an
+    /// issue is recorded only when the hang guard (ten minutes) passes first.
     ///
     /// - Returns: whether the condition holds.
     @discardableResult
     func waitUntil(
         _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
-        let start = ContinuousClock.now
-        while !condition() {
-            if ContinuousClock.now - start > .seconds(120) {
-                Issue.record("timed out waiting for a condition", sourceLocation: sourceLocation)
-                return false
-            }
-            await Task.yield()
-            if ContinuousClock.now - start > .milliseconds(50) {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+        guard await TestSignal.wait(until: condition) else {
+            Issue.record("a condition never held", sourceLocation: sourceLocation)
+            return false
         }
         return true
     }

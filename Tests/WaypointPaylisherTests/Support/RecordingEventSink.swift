@@ -1,3 +1,4 @@
+import TestHTTPServer
 import Waypoint
 import WaypointPaylisher
 
@@ -7,6 +8,7 @@ final class RecordingEventSink: PaylisherEventSink {
 
     func capture(_ event: PaylisherEvent) {
         recorded.withLock { $0.append(event) }
+        TestSignal.changed()
     }
 
     /// Every event so far.

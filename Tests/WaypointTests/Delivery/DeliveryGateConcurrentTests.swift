@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// The delivery gate under concurrency (Documentation/spec/routing.md §9): threads and actors
+/// The delivery gate under concurrency (Documentation/spec/routing.md §10): threads and actors
 /// hand the router links while a controller holds, releases, grants, revokes, approves and
 /// denies at random. Whatever the interleaving, each link is accounted for exactly once
 /// (delivered, dropped, denied, superseded or refused), none is dropped for a hold's limit

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Drives the delivery gate (Documentation/spec/routing.md §9) of both faces with seeded
+/// Drives the delivery gate (Documentation/spec/routing.md §10) of both faces with seeded
 /// random operations: arrivals for open routes, for routes that need a condition, and for a
 /// route whose handler hands the face another link (an arrival during a release); holds with
 /// various limits, releases, grants, revocations, approvals and denials. After every step
@@ -79,7 +79,7 @@ struct DeliveryGateRandomizedTests {
 
     nonisolated static func number(_ url: URL) -> Int { Int(url.lastPathComponent) ?? -1 }
 
-    /// The gate as Documentation/spec/routing.md §9 states it.
+    /// The gate as Documentation/spec/routing.md §10 states it.
     struct Model {
         var holding = false
         var releasing = false

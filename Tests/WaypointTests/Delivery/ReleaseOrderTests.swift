@@ -5,7 +5,7 @@ import Waypoint
 
 /// A release delivers every link that arrives while it runs, after the ones it took up and
 /// in arrival order, whatever the hold's limit, and one link at a time for every kind of
-/// handler (Documentation/spec/routing.md §9).
+/// handler (Documentation/spec/routing.md §10).
 @Suite(
     "Releasing held links: nothing after the release is dropped, order is arrival order",
     .timeLimit(.minutes(2)))

@@ -155,6 +155,76 @@ struct DestinationPrintingTests {
         #expect(opaque.destination(for: "app:///o/a%20b%2Fc")?.id == "a b/c")
     }
 
+    /// Issue 32 §5: 2,000 routes that all print the same URL, which reads back as nothing
+    /// (every builder passes it on), made one `url(for:)` take seconds: each route read the
+    /// URL back again, calling every builder. The URL is read back once now.
+    @Test("routes that print the same URL share its read back: builder calls linear in routes")
+    func sharedReadBack() throws {
+        let routes = 200
+        let calls = Locked(0)
+        let screens = DestinationRouter<Screen>()
+        for index in 0..<routes {
+            try screens.register("/r/:p\(index)") { _ in
+                calls.withLock { $0 += 1 }
+                return nil
+            } link: { _ in
+                ["p\(index)": "x"]
+            }
+        }
+        try screens.register("/cart") { _ in
+            .cart
+        } link: {
+            $0 == .cart ? [:] : nil
+        }
+        #expect(try screens.url(for: .cart, scheme: "app").absoluteString == "app:///cart")
+        // One read back of `app:///r/x` calls each of its routes' builders once; a read back
+        // per route called them 200 × 200 times.
+        #expect(calls.withLock { $0 } == routes)
+        calls.withLock { $0 = 0 }
+        #expect(throws: DestinationLinkError.self) { try screens.url(for: .basket, scheme: "app") }
+        #expect(calls.withLock { $0 } == routes)
+    }
+
+    /// A destination that counts how often it is described: a refusal that names the
+    /// destination a URL reads back as describes it.
+    struct Described: Hashable, Sendable, CustomStringConvertible {
+        let id: Int
+        let descriptions: Locked<Int>
+
+        var description: String {
+            descriptions.withLock { $0 += 1 }
+            return "described \(id)"
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
+    /// Only the first route's refusal is thrown, so only it is diagnosed: diagnosing each
+    /// route matched its URL again against the whole table.
+    @Test("only the first refusal is diagnosed")
+    func firstRefusalOnly() throws {
+        let descriptions = Locked(0)
+        let routes = 200
+        let screens = DestinationRouter<Described>()
+        for index in 0..<routes {
+            // Each route reads its own URL back as another destination.
+            try screens.register("/r/\(index)") { _ in
+                Described(id: -1, descriptions: descriptions)
+            } link: { _ in
+                [:]
+            }
+        }
+        #expect(
+            throws: DestinationLinkError.otherDestination(
+                route: "/r/0", url: "app:///r/0", winner: "/r/0", destination: "described -1")
+        ) {
+            try screens.url(for: Described(id: 1, descriptions: descriptions), scheme: "app")
+        }
+        // The thrown error's description, and the expectation's comparison of it.
+        #expect(descriptions.withLock { $0 } <= 2)
+    }
+
     @Test("route names: written once, taken by register and url(for:)")
     func routeNames() throws {
         let screens = DestinationRouter<Screen>()

@@ -3,7 +3,7 @@ import Testing
 import Waypoint
 
 /// The destination router's push side, asynchronous builders, explanations and bulk
-/// registration (Documentation/spec/routing.md §10).
+/// registration (Documentation/spec/routing.md §11).
 @Suite("Destinations pushed to the app")
 @MainActor
 struct DestinationPushTests {

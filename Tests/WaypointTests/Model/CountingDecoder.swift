@@ -6,16 +6,36 @@ import Foundation
 /// it matters for cost (a value decodes only from its own kind; a mismatch throws), and counts
 /// what costs `JSONDecoder` the square of the depth: each read of `codingPath` and each
 /// failed probe (a thrown type mismatch). Tests count work with it instead of timing it.
-struct CountingDecoder: Decoder {
+///
+/// With `showsKinds`, its mirror shows its value as Foundation's `JSONDecoder` shows its
+/// storage (a first child `values` whose last element is an enum with JSON's case names), so
+/// ``JSONKindHint`` reads the kind as it reads it from `JSONDecoder`.
+struct CountingDecoder: Decoder, CustomReflectable {
     /// The counts, shared by every decoder and container of one decoding.
     final class Counter: @unchecked Sendable {
         var codingPathReads = 0
         var failedProbes = 0
+        /// The coding-path elements the failed probes built: the square of the depth each,
+        /// as `JSONDecoder` builds a path by concatenation, level by level.
+        var failedProbeCost = 0
+        /// The values read through a decoder of their own, whose mirror was read.
+        var mirrorsRead = 0
+        let showsKinds: Bool
+
+        init(showsKinds: Bool = false) {
+            self.showsKinds = showsKinds
+        }
     }
 
     let value: JSONValue
     let counter: Counter
     var path: [any CodingKey] = []
+
+    var customMirror: Mirror {
+        guard counter.showsKinds else { return Mirror(self, children: [:]) }
+        counter.mirrorsRead += 1
+        return Mirror(self, children: ["values": [value]])
+    }
 
     var codingPath: [any CodingKey] {
         counter.codingPathReads += 1
@@ -25,6 +45,7 @@ struct CountingDecoder: Decoder {
 
     func mismatch(_ type: Any.Type, _ path: [any CodingKey]) -> DecodingError {
         counter.failedProbes += 1
+        counter.failedProbeCost += path.count * (path.count + 1) / 2
         return .typeMismatch(type, .init(codingPath: path, debugDescription: "found \(value)"))
     }
 

@@ -136,7 +136,7 @@ struct DeepLinkBuilderTypedValueTests {
         "dates read back the text they write",
         arguments: [
             0, 1_709_296_200, 1_709_296_200.25, 0.001, -0.001, -62_135_596_800, -62_167_219_200.5,
-            253_402_300_799.999, 253_402_300_800, -8.64e12, 8.64e12, 1e15,
+            253_402_300_799.999, 253_402_300_800, -8.64e12, 8.64e12,
         ] as [Double])
     func dateTextRoundTrips(_ seconds: Double) throws {
         let text = DateText.iso8601(Date(timeIntervalSince1970: seconds))
@@ -148,8 +148,8 @@ struct DeepLinkBuilderTypedValueTests {
         "text that is not a written date reads as no date",
         arguments: [
             "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T00:60:00Z",
-            "2024-01-01T00:00:00", "2024-01-01T00:00:00.5Z", "2024-01-01 00:00:00Z", "+10000-01-01T00:00:00Z",
-            "12", "", "2024-01-01T00:00:00Zx",
+            "2024-01-01T00:00:00", "2024-01-01T00:00:00.Z", "2024-01-01 00:00:00Z", "+10000-01-01T00:00:00Z",
+            "1e15", "", "2024-01-01T00:00:00Zx",
         ])
     func invalidDates(_ text: String) {
         #expect(Date(deepLinkJSONValue: .string(text)) == nil)

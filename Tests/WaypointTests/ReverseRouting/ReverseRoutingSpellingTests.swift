@@ -94,6 +94,60 @@ struct ReverseRoutingSpellingTests {
         }
     }
 
+    /// A regex tail, or a `**`, reads a `/` and a `%2F` alike, route separators too: when
+    /// earlier routes count segments there, the spanning part is written as one segment, or
+    /// with one `/` written `%2F`; a route that ends in an empty segment gets it back after
+    /// the `/` the trailing-slash rule drops (issue 32 §5).
+    @Test(
+        "other spellings of the spanning part and of a final empty segment",
+        arguments: [
+            Case(["/:a/*", "/:rest(.*)/b"], "/:rest(.*)/b", ["rest": "x"], "app:///x%2Fb"),
+            Case(["/*//**", "/:a~:b//c"], "/:a~:b//c", ["a": "x", "b": "y"], "app:///x~y%2F/c"),
+            Case(["/:p?", "/:q/**"], "/:q/**", ["q": "x", "**": ""], "app:///x//"),
+            Case(["/:p?", "/**"], "/**", ["**": ""], "app:////"),
+            Case(["/", "//"], "//", [:], "app:////"),
+            Case(["/a", "/a//"], "/a//", [:], "app:///a//"),
+            Case(["/a", "/a//"], "/a//", [:], strict: true, "app:///a//"),
+        ])
+    func spanningAndEmptySegments(_ test: Case) throws {
+        try returned(test)
+    }
+
+    /// The spanning part's `/`s are written `%2F` one at a time for the first
+    /// ``RouteTemplate/singleEscapeLimit`` (64) of them: a `**` value of 60 `/`s, ten times
+    /// an ordinary path's, whose only spelling that opens it escapes its last `/`.
+    @Test("one `/` written %2F, the 60th of 60")
+    func singleEscapeAtTenTimesOrdinary() throws {
+        let value = Array(repeating: "a", count: 60).joined(separator: "/") + "/z"
+        let stars = { (count: Int) in Array(repeating: "*", count: count).joined(separator: "/") }
+        let router = Router()
+        // Earlier routes that take the value as one segment, as its 61, and as any 60 that
+        // end in `z`.
+        for route in ["/d/:one", "/d/" + stars(61), "/d/" + stars(59) + "/z", "/d/**"] {
+            try router.register(RouteName(route)) { _ in }
+        }
+        let url = try router.url(for: "/d/**", parameters: ["**": value], scheme: "app")
+        #expect(url.absoluteString == "app:///d/" + value.dropLast(2) + "%2Fz")
+        #expect(router.match(url)?.route == "/d/**")
+    }
+
+    /// A hostile value of 4,000 `/`s in a route every spelling of which an earlier route
+    /// takes: refused after at most (4 + 1 + 64) × 2 spellings, not one per `/`.
+    @Test("a value of 4,000 slashes is refused after a bounded number of spellings")
+    func hostileSlashes() throws {
+        let value = Array(repeating: "a", count: 4_001).joined(separator: "/")
+        let router = Router()
+        try router.register("/d/:rest(.*)") { _ in }
+        try router.register("/d/**") { _ in }
+        #expect(throws: ReverseRoutingError.self) {
+            try router.url(for: "/d/**", parameters: ["**": value], scheme: "app")
+        }
+        let plan = try router.book.reversePlan(
+            for: "/d/**", parameters: ["**": value], scheme: "app", host: nil
+        ).plan
+        #expect(Array(plan.candidates).count <= (4 + 1 + RouteTemplate.singleEscapeLimit) * 2)
+    }
+
     /// Issue 23 §2: the route is found by one hash lookup, so a table of 20,000 routes finds
     /// its last route as its first; the lookup reads the registry's index, not the table.
     @Test("the route is found whatever the table's size, first and last alike")

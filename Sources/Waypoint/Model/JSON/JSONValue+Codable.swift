@@ -12,10 +12,11 @@ extension JSONValue: Codable {
     /// objects may nest at most ``defaultMaximumDepth`` levels below the decoder's position.
     ///
     /// - Throws: `DecodingError` when the decoder holds none of these, or nests too deeply.
-    /// - Complexity: Linear in the size of the value for `JSONDecoder`: the value is read
-    ///   through its containers, guessing each value's kind from its neighbours, so the
-    ///   decoder's coding path is never rebuilt except for a wrong guess (see
-    ///   <doc:HostileInput>).
+    /// - Complexity: Linear in the size of the value for `JSONDecoder`, whatever its shapes:
+    ///   the value is read through its containers, guessing each value's kind from its
+    ///   neighbours, and where a wrong guess (which rebuilds the decoder's coding path, at a
+    ///   cost of the square of the depth) would cost more than the reads so far have earned,
+    ///   the kind is read from the decoder's storage instead (see <doc:HostileInput>).
     public init(from decoder: any Decoder) throws {
         if let own = decoder as? JSONValueDecoder {
             self = own.value
@@ -79,8 +80,8 @@ extension JSONValue {
     /// is exactly an integer of that type, and also from a string of decimal digits (how
     /// ``init(encoding:maximumDepth:)`` and ``DeepLinkBuilder`` write integers beyond
     /// ±2^53). A `Double` or `Float` also decodes from the strings `nan`, `inf` and `-inf`, a
-    /// `Date` from the ISO 8601 text the builder writes, and a `URL` from its absolute
-    /// string. Where the type asks for an object or an array (a struct, an array, a
+    /// `Date` from a string that `Date(deepLinkJSONValue:)` reads (ISO 8601, as the builder
+    /// writes dates, or seconds since 1970), and a `URL` from its absolute string. Where the type asks for an object or an array (a struct, an array, a
     /// dictionary) and the value is a string whose text is the JSON of one, such as
     /// `?cart={"items":[…]}` from a web page, the text is parsed (within the depth left) and
     /// read: `link.queryParameters["cart"]?.decode(Cart.self)` works whether or not the

@@ -6,10 +6,10 @@ import Foundation
 /// mirror how ``JSONValue/init(encoding:maximumDepth:)`` and ``DeepLinkBuilder`` write values:
 /// an integer also decodes from a string of its decimal digits (integers beyond ±2^53 are
 /// written so), a `Double` or `Float` from the strings `nan`, `inf` and `-inf`, a `Date` from
-/// the ISO 8601 text the builder writes, and a `URL` from its absolute string; where an object
-/// or an array is asked for, a string holding the JSON text of one is parsed and read. An integer
-/// decodes from a number only when the number is exactly an integer of that type, so no
-/// digit is lost or rounded. Containers nest at most `maximumDepth` levels.
+/// a string that `Date(deepLinkJSONValue:)` reads, and a `URL` from its absolute string;
+/// where an object or an array is asked for, a string holding the JSON text of one is parsed
+/// and read. An integer decodes from a number only when the number is exactly an integer of
+/// that type, so no digit is lost or rounded. Containers nest at most `maximumDepth` levels.
 struct JSONValueDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]
@@ -84,7 +84,7 @@ struct JSONValueDecoder: Decoder {
         }
         if type == Date.self {
             guard let date = Date(deepLinkJSONValue: value) as? T else {
-                throw mismatch(type, value, codingPath, expected: "an ISO 8601 date")
+                throw mismatch(type, value, codingPath, expected: "an ISO 8601 date or seconds since 1970")
             }
             return date
         }

@@ -10,17 +10,19 @@
 /// - never reads `codingPath` except once at the top and when it throws;
 /// - walks nested containers itself (a member or element is read through its parent
 ///   container, not through a nested `init(from:)`), counting depth as it goes;
-/// - asks first for the kind it predicts, and only then for the others. The prediction for a
-///   member is the kind that member name last had at that depth; for an element, the kind of
-///   the previous element; for a first sighting, the kind two levels up, then the parent's
-///   kind. So a deep chain of arrays, of objects or of the two alternating, and an array of
-///   alike objects, decode with no failed probe after their first few values: a mispredicted
-///   value costs one failed probe per wrong guess. An element's `null` is checked first,
-///   free; a member's right after its predicted kind (a typed read of `null` fails without a
-///   wrong answer), so a member that keeps its kind costs one read, not two.
+/// - asks first for the kind it predicts (`JSONValueReader+Prediction.swift`): the kind a
+///   member name last had at that depth; else the kind that followed, last time, the two
+///   kinds read before at that depth (so kinds that alternate in a cycle are predicted);
+///   else the kinds on the way down (chains). `null` costs no guess: an element's is checked
+///   first, a member's right after its predicted kind;
+/// - keeps what wrong guesses cost linear in what it reads (`JSONValueReader+Budget.swift`):
+///   each value read earns a credit, each failed request spends its estimated cost, and where
+///   the credit does not cover a wrong guess the kind is taken from the decoder's own storage
+///   (``JSONKindHint``, a constant cost) instead of guessed. A decoder whose storage shows no
+///   kind keeps the guessing, unbounded as before (Documentation/decisions.md, "JSONValue
+///   through JSONDecoder in linear time, whatever the shapes").
 struct JSONValueReader {
-    /// The kinds a value is probed for; `null` only for object members (elements and
-    /// single values check it before any probe).
+    /// The kinds of JSON values, as predictions and hints name them.
     enum Kind: UInt8, CaseIterable {
         case object, array, string, number, bool, null
     }
@@ -31,11 +33,24 @@ struct JSONValueReader {
         var name: String?
     }
 
-    private let maximumDepth: Int
-    /// The kind last seen at each slot.
-    private var seen: [Slot: Kind] = [:]
+    let maximumDepth: Int
+    /// The kind each member name last had, by depth.
+    var names: [Slot: Kind] = [:]
     /// The kind of each container on the way down, by depth (index 0 is the top value).
-    private var path: [Kind] = []
+    var path: [Kind] = []
+    /// By depth, the last two kinds read there (``JSONValueReader/History``).
+    var histories: [UInt8] = []
+    /// By depth and history, the kind read next last time, plus one (0 when none was):
+    /// `transitions[depth * 64 + history]`.
+    var transitions: [UInt8] = []
+    /// ``failureCost(depth:)`` for a value at each depth below the containers in `path`, and
+    /// the cost of copying the keys down to it once (`JSONValueReader+Budget.swift`).
+    var failureCosts = [Self.errorCost]
+    var keyWeights = [0]
+    /// The credit left for wrong guesses.
+    var credit = 0
+    /// Whether the decoder's storage may show kinds; false once it showed none, or a wrong one.
+    var hintsAvailable = true
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -43,30 +58,55 @@ struct JSONValueReader {
 
     /// Reads the value that `decoder` holds, at `slot`.
     mutating func read(_ decoder: any Decoder, slot: Slot) throws -> JSONValue {
+        credit += Self.creditPerValue
+        return try value(of: decoder, slot: slot)
+    }
+
+    /// Reads the value that `decoder` holds, at `slot`: guessing its kind in `order` (the
+    /// slot's guesses unless given) while wrong guesses are covered, and taking it from the
+    /// decoder's storage first when they are not, or when `hinting`.
+    private mutating func value(
+        of decoder: any Decoder, slot: Slot, order given: KindOrder? = nil, hinting: Bool = false
+    ) throws -> JSONValue {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { return .null }
-        let predicted = seen[slot]
-        for kind in order(predicted: predicted, depth: slot.depth) {
-            if kind != predicted { seen[slot] = kind }
+        var order = given ?? guesses(predicted: predicted(depth: slot.depth), depth: slot.depth)
+        var hinted: Kind?
+        var askedForHint = hinting || !mayGuess(depth: slot.depth)
+        if askedForHint, let kind = hint(decoder) {
+            hinted = kind
+            order.prepend(kind)
+        }
+        while let kind = order.next() {
             switch kind {
             case .null:
                 continue
             case .object:
-                guard let members = try? decoder.container(keyedBy: JSONMemberKey.self) else { continue }
-                return try object(members, depth: slot.depth)
+                if let members = try? decoder.container(keyedBy: JSONMemberKey.self) {
+                    return try object(members, depth: slot.depth)
+                }
             case .array:
-                guard var elements = try? decoder.unkeyedContainer() else { continue }
-                return try array(&elements, depth: slot.depth)
+                if var elements = try? decoder.unkeyedContainer() {
+                    return try array(&elements, depth: slot.depth)
+                }
             case .string:
-                guard let text = try? single.decode(String.self) else { continue }
-                return .string(text)
+                if let text = try? single.decode(String.self) { return .string(text) }
             case .number:
-                guard let number = try? single.decode(Double.self) else { continue }
-                return Self.number(
-                    number, exactly: { try? single.decode(Int64.self) }, { try? single.decode(UInt64.self) })
+                if let number = try? single.decode(Double.self) {
+                    return Self.number(
+                        number, exactly: { try? single.decode(Int64.self) },
+                        { try? single.decode(UInt64.self) })
+                }
             case .bool:
-                guard let flag = try? single.decode(Bool.self) else { continue }
-                return .bool(flag)
+                if let flag = try? single.decode(Bool.self) { return .bool(flag) }
+            }
+            failed(depth: slot.depth, hinted: kind == hinted)
+            if !askedForHint && !mayGuess(depth: slot.depth) {
+                askedForHint = true
+                if let kind = hint(decoder) {
+                    hinted = kind
+                    order.prepend(kind)
+                }
             }
         }
         throw JSONValueDecoder.corrupted("not a JSON value", decoder.codingPath)
@@ -85,59 +125,6 @@ struct JSONValueReader {
         return .number(number)
     }
 
-    /// The kinds to probe a value for, best guess first, each once; no allocation.
-    struct KindOrder: Sequence, IteratorProtocol {
-        private var packed: UInt32 = 0
-        private var count = 0
-        private var added: UInt8 = 0
-
-        mutating func add(_ kind: Kind?) {
-            guard let kind, added & (1 << kind.rawValue) == 0 else { return }
-            added |= 1 << kind.rawValue
-            packed |= UInt32(kind.rawValue) << UInt32(3 * count)
-            count += 1
-        }
-
-        mutating func next() -> Kind? {
-            guard count > 0 else { return nil }
-            defer {
-                packed >>= 3
-                count -= 1
-            }
-            return Kind(rawValue: UInt8(packed & 7))
-        }
-    }
-
-    /// The order to probe a value at `depth` in, best guess (`predicted`, the kind last
-    /// seen at its slot) first; `null` right after it when `includingNull`.
-    private func order(predicted: Kind?, depth: Int, includingNull: Bool = false) -> KindOrder {
-        var order = KindOrder()
-        order.add(predicted)
-        if includingNull { order.add(.null) }
-        // A first sighting: the kind two levels up (chains that alternate), then the
-        // parent's (chains of one kind).
-        if depth >= 2, depth - 2 < path.count { order.add(path[depth - 2]) }
-        if depth >= 1, depth - 1 < path.count { order.add(path[depth - 1]) }
-        // Then the scalars, which end a chain, before the other containers.
-        order.add(.string)
-        order.add(.number)
-        order.add(.bool)
-        order.add(.object)
-        order.add(.array)
-        return order
-    }
-
-    /// Notes a container of `kind` at `depth` on the way down, after checking the depth.
-    private mutating func enter(_ kind: Kind, depth: Int, codingPath: () -> [any CodingKey]) throws {
-        guard depth < maximumDepth else {
-            throw JSONValueDecoder.corrupted(
-                "arrays and objects nested deeper than \(maximumDepth) levels", codingPath())
-        }
-        if path.count > depth { path.removeSubrange(depth...) }
-        while path.count < depth { path.append(kind) }
-        path.append(kind)
-    }
-
     /// Reads an object whose container is `members`, at `depth` (0 for the top value).
     private mutating func object(
         _ members: KeyedDecodingContainer<JSONMemberKey>, depth: Int
@@ -147,44 +134,57 @@ struct JSONValueReader {
         var object: [String: JSONValue] = [:]
         object.reserveCapacity(keys.count)
         for key in keys {
-            object[key.stringValue] = try member(key, of: members, depth: depth + 1)
+            let slot = Slot(depth: depth + 1, name: key.stringValue)
+            let known = names[slot]
+            let member = try member(
+                key, of: members, slot: slot, predicted: known ?? predicted(depth: depth + 1))
+            if member.kind != known { names[slot] = member.kind }
+            note(member.kind, depth: depth + 1)
+            object[key.stringValue] = member
         }
         return .object(object)
     }
 
-    /// Reads the member `key` of `members`, a value at `depth`, through the container
-    /// itself: no decoder is made for it.
+    /// Reads the member `key` of `members`, `predicted` first, through the container itself
+    /// while guesses are covered; else through a decoder of its own, whose storage shows the
+    /// kind.
     private mutating func member(
-        _ key: JSONMemberKey, of members: KeyedDecodingContainer<JSONMemberKey>, depth: Int
+        _ key: JSONMemberKey, of members: KeyedDecodingContainer<JSONMemberKey>, slot: Slot, predicted: Kind?
     ) throws -> JSONValue {
-        let slot = Slot(depth: depth, name: key.stringValue)
-        let predicted = seen[slot]
-        for kind in order(predicted: predicted, depth: depth, includingNull: true) {
-            if kind != predicted { seen[slot] = kind }
+        credit += Self.creditPerValue
+        var order = guesses(predicted: predicted, depth: slot.depth, includingNull: true)
+        guard mayGuess(depth: slot.depth) else {
+            return try value(
+                of: try members.superDecoder(forKey: key), slot: slot, order: order, hinting: true)
+        }
+        while let kind = order.next() {
             switch kind {
             case .null:
-                guard try members.decodeNil(forKey: key) else { continue }
-                return .null
+                if try members.decodeNil(forKey: key) { return .null }
+                continue
             case .object:
-                guard let nested = try? members.nestedContainer(keyedBy: JSONMemberKey.self, forKey: key)
-                else {
-                    continue
+                if let nested = try? members.nestedContainer(keyedBy: JSONMemberKey.self, forKey: key) {
+                    return try object(nested, depth: slot.depth)
                 }
-                return try object(nested, depth: depth)
             case .array:
-                guard var nested = try? members.nestedUnkeyedContainer(forKey: key) else { continue }
-                return try array(&nested, depth: depth)
+                if var nested = try? members.nestedUnkeyedContainer(forKey: key) {
+                    return try array(&nested, depth: slot.depth)
+                }
             case .string:
-                guard let text = try? members.decode(String.self, forKey: key) else { continue }
-                return .string(text)
+                if let text = try? members.decode(String.self, forKey: key) { return .string(text) }
             case .number:
-                guard let number = try? members.decode(Double.self, forKey: key) else { continue }
-                return Self.number(
-                    number, exactly: { try? members.decode(Int64.self, forKey: key) },
-                    { try? members.decode(UInt64.self, forKey: key) })
+                if let number = try? members.decode(Double.self, forKey: key) {
+                    return Self.number(
+                        number, exactly: { try? members.decode(Int64.self, forKey: key) },
+                        { try? members.decode(UInt64.self, forKey: key) })
+                }
             case .bool:
-                guard let flag = try? members.decode(Bool.self, forKey: key) else { continue }
-                return .bool(flag)
+                if let flag = try? members.decode(Bool.self, forKey: key) { return .bool(flag) }
+            }
+            failed(depth: slot.depth, hinted: false)
+            if !mayGuess(depth: slot.depth) {
+                return try value(
+                    of: try members.superDecoder(forKey: key), slot: slot, order: order, hinting: true)
             }
         }
         throw JSONValueDecoder.corrupted("not a JSON value", members.codingPath + [key])
@@ -199,45 +199,64 @@ struct JSONValueReader {
         if let count = elements.count { array.reserveCapacity(min(count, 1 << 16)) }
         let slot = Slot(depth: depth + 1, name: nil)
         while !elements.isAtEnd {
-            if try elements.decodeNil() {
-                array.append(.null)
-                continue
-            }
-            array.append(try element(of: &elements, slot: slot))
+            let element = try elements.decodeNil() ? .null : try element(of: &elements, slot: slot)
+            note(element.kind, depth: depth + 1)
+            array.append(element)
         }
         return .array(array)
     }
 
-    /// Reads the next element of `elements` through the container itself; a number goes
-    /// through a decoder of its own, which can be read twice (as a `Double`, then for the
-    /// digits of a large integer) where the container advances on the first read.
+    /// Reads the next element of `elements` through the container itself while guesses are
+    /// covered; else through a decoder of its own, whose storage shows the kind. A number
+    /// always goes through a decoder of its own, which can be read twice (as a `Double`, then
+    /// for the digits of a large integer) where the container advances on the first read.
     private mutating func element(
         of elements: inout any UnkeyedDecodingContainer, slot: Slot
     ) throws -> JSONValue {
-        let predicted = seen[slot]
-        for kind in order(predicted: predicted, depth: slot.depth) {
-            if kind != predicted { seen[slot] = kind }
+        credit += Self.creditPerValue
+        var order = guesses(predicted: predicted(depth: slot.depth), depth: slot.depth)
+        guard mayGuess(depth: slot.depth) else {
+            return try value(of: try elements.superDecoder(), slot: slot, order: order, hinting: true)
+        }
+        while let kind = order.next() {
             switch kind {
             case .null:
                 continue
             case .object:
-                guard let nested = try? elements.nestedContainer(keyedBy: JSONMemberKey.self) else {
-                    continue
+                if let nested = try? elements.nestedContainer(keyedBy: JSONMemberKey.self) {
+                    return try object(nested, depth: slot.depth)
                 }
-                return try object(nested, depth: slot.depth)
             case .array:
-                guard var nested = try? elements.nestedUnkeyedContainer() else { continue }
-                return try array(&nested, depth: slot.depth)
+                if var nested = try? elements.nestedUnkeyedContainer() {
+                    return try array(&nested, depth: slot.depth)
+                }
             case .string:
-                guard let text = try? elements.decode(String.self) else { continue }
-                return .string(text)
+                if let text = try? elements.decode(String.self) { return .string(text) }
             case .number:
-                return try read(try elements.superDecoder(), slot: slot)
+                order.putBack(.number)
+                return try value(of: try elements.superDecoder(), slot: slot, order: order)
             case .bool:
-                guard let flag = try? elements.decode(Bool.self) else { continue }
-                return .bool(flag)
+                if let flag = try? elements.decode(Bool.self) { return .bool(flag) }
+            }
+            failed(depth: slot.depth, hinted: false)
+            if !mayGuess(depth: slot.depth) {
+                return try value(of: try elements.superDecoder(), slot: slot, order: order, hinting: true)
             }
         }
         throw JSONValueDecoder.corrupted("not a JSON value", elements.codingPath)
+    }
+}
+
+extension JSONValue {
+    /// The kind of this value, as the reader predicts kinds.
+    fileprivate var kind: JSONValueReader.Kind {
+        switch self {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .number: .number
+        case .bool: .bool
+        case .null: .null
+        }
     }
 }

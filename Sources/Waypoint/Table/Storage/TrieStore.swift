@@ -11,6 +11,14 @@
 /// Replaced copies are garbage that no new table reads; ``garbage`` counts them so the
 /// owner can rebuild the store from the live routes once they outweigh it, which keeps
 /// memory per route bounded and costs O(1) amortised per registration.
+///
+/// A large edge table is not copied anew each time its node changes after a publication,
+/// which would cost O(n) for an edge under a node with n literal children and make n
+/// registrations one at a time O(n²): it keeps spare copies that only older tables read
+/// (``CopyRing``). The node moves to a spare that no live table reads (``TableCensus``),
+/// brought up to date with the writes it lacks, so changing a large table costs O(the
+/// writes since), O(1) amortised; only when tables still read every spare is the table
+/// copied as before.
 struct TrieStore: Sendable {
     private(set) var nodes = AppendLog<Trie.Node>(capacity: 64)
     private(set) var slots = AppendLog<Trie.Slot>(capacity: 64)
@@ -30,6 +38,18 @@ struct TrieStore: Sendable {
     private var sharedTerminals = 0
     /// Elements (nodes, slots, route lists) appended that no new table reads.
     private(set) var garbage = 0
+    /// The spare copies of the large edge tables, by where the table a node uses now starts
+    /// in ``slots``; a write is an offset in the table and the slot written there.
+    private var rings: [Int32: CopyRing<Int32, (offset: Int32, slot: Trie.Slot)>] = [:]
+    /// The tables published from the store, and which may be alive.
+    private(set) var census = TableCensus()
+
+    /// Edge tables of at least this many slots keep spares; smaller ones are copied, which
+    /// costs less than keeping spares and the writes to replay.
+    static let sparedTableSize = 16
+    /// The most spares a table keeps: enough for a table or two held by dispatches in
+    /// flight while registrations go on.
+    static let maxSpares = 3
 
     /// All elements appended, live or not.
     var size: Int { nodes.count + slots.count + terminals.count + orders.count }
@@ -42,11 +62,30 @@ struct TrieStore: Sendable {
             terminals: UnsafePointer(terminals.base), orders: UnsafePointer(orders.base))
     }
 
-    /// Marks everything appended so far as read by a published table.
-    mutating func publish() {
+    /// The logs a table published from the store reads, which it keeps alive.
+    struct Logs: Sendable {
+        let nodes: AppendLog<Trie.Node>
+        let slots: AppendLog<Trie.Slot>
+        let keys: AppendLog<UInt8>
+        let terminals: AppendLog<Trie.Terminals>
+        let orders: AppendLog<Int32>
+
+        /// All elements appended to these logs so far, live or not (``TrieStore/size``):
+        /// for tests, on the thread that registers.
+        var size: Int { nodes.count + slots.count + terminals.count + orders.count }
+    }
+
+    /// What a table published now reads.
+    var logs: Logs {
+        Logs(nodes: nodes, slots: slots, keys: keys, terminals: terminals, orders: orders)
+    }
+
+    /// Marks everything appended so far as read by `table`, which is published.
+    mutating func publish(_ table: RouteTable) {
         sharedNodes = nodes.count
         sharedSlots = slots.count
         sharedTerminals = terminals.count
+        census.publish(table.token)
     }
 
     /// A new, empty root.
@@ -121,22 +160,59 @@ struct TrieStore: Sendable {
     }
 
     /// `index` if the node is private, else the index of a private copy (with a private
-    /// copy of its edge table).
+    /// edge table).
     private mutating func makePrivate(_ index: Int32) -> Int32 {
         guard Int(index) < sharedNodes else { return index }
         var copy = nodes[Int(index)]
         if copy.edgeMask >= 0 {
-            let start = Int(copy.edgeStart)
-            let size = Int(copy.edgeMask) + 1
-            let newStart = slots.count
-            slots = slots.appending(Trie.Slot(), repeated: size)
-            (slots.base + newStart).update(from: slots.base + start, count: size)
-            copy.edgeStart = Int32(newStart)
-            garbage += size
+            copy.edgeStart = privateTable(start: copy.edgeStart, size: Int(copy.edgeMask) + 1)
         }
         garbage += 1
         nodes = nodes.appending(copy)
         return Int32(nodes.count - 1)
+    }
+
+    /// Where a private table equal to the shared edge table of `size` slots at `start`
+    /// starts: a spare that no live table reads, brought up to date, or a new copy.
+    private mutating func privateTable(start: Int32, size: Int) -> Int32 {
+        guard size >= Self.sparedTableSize else {
+            garbage += size
+            return copyTable(start: start, size: size)
+        }
+        // A table without a ring yet may be read by any table published so far.
+        var ring = rings.removeValue(forKey: start) ?? CopyRing(firstReader: 0)
+        let next: Int32
+        switch ring.move(from: start, census: census, maxSpares: Self.maxSpares) {
+        case .reuse(let spare, let missing?):
+            for write in missing { slots[Int(spare) + Int(write.offset)] = write.slot }
+            next = spare
+        case .reuse(let spare, nil):
+            (slots.base + Int(spare)).update(from: slots.base + Int(start), count: size)
+            next = spare
+        case .fresh(let abandoned):
+            garbage += size * abandoned.count
+            next = copyTable(start: start, size: size)
+        }
+        rings[next] = ring
+        return next
+    }
+
+    /// Where a new copy of the `size` slots at `start` starts.
+    private mutating func copyTable(start: Int32, size: Int) -> Int32 {
+        let newStart = slots.count
+        slots = slots.appending(Trie.Slot(), repeated: size)
+        (slots.base + newStart).update(from: slots.base + Int(start), count: size)
+        return Int32(newStart)
+    }
+
+    /// Writes `slot` at `offset` in the edge table of the private node `entry`, and notes
+    /// the write for the table's spares, if it has any.
+    private mutating func setSlot(_ slot: Trie.Slot, at offset: Int, inTableOf entry: Trie.Node) {
+        slots[Int(entry.edgeStart) + offset] = slot
+        let size = Int(entry.edgeMask) + 1
+        if size >= Self.sparedTableSize {
+            rings[entry.edgeStart]?.note((Int32(offset), slot), limit: size / 4)
+        }
     }
 
     /// The private child of the private node `node` along `step`, made private (and the
@@ -147,8 +223,13 @@ struct TrieStore: Sendable {
         switch step {
         case .literal(let key):
             if let slot = slot(of: node, key: key) {
-                let child = makePrivate(slots[slot].child)
-                slots[slot].child = child
+                var edge = slots[slot]
+                let child = makePrivate(edge.child)
+                if child != edge.child {
+                    edge.child = child
+                    let entry = nodes[Int(node)]
+                    setSlot(edge, at: slot - Int(entry.edgeStart), inTableOf: entry)
+                }
                 return child
             }
             precondition(creating, "TrieStore: removing a route that is not in the trie")
@@ -196,6 +277,10 @@ struct TrieStore: Sendable {
                 put(slots[Int(entry.edgeStart) + offset], start: start, mask: grown - 1)
             }
             garbage += size
+            // The old table and its spares are left to the tables that read them.
+            if entry.edgeMask >= 0, let ring = rings.removeValue(forKey: entry.edgeStart) {
+                garbage += size * ring.spareCount
+            }
             entry.edgeStart = Int32(start)
             entry.edgeMask = Int32(grown - 1)
         }
@@ -203,22 +288,29 @@ struct TrieStore: Sendable {
         // The zeros after the key let a lookup read it a word at a time (``SegmentKey``).
         keys = keys.appending(contentsOf: key).appending(0, repeated: SegmentKey.padding)
         let hash = key.withUnsafeBufferPointer { SegmentKey.hash($0, foldCase: false, padded: false) }
-        put(
-            Trie.Slot(
-                head: key.withUnsafeBufferPointer { SegmentKey.head(of: $0) },
-                second: key.withUnsafeBufferPointer { SegmentKey.head(of: $0, at: 8) }, hash: hash,
-                key: UInt32(offset),
-                length: UInt32(key.count), child: child),
-            start: Int(entry.edgeStart), mask: Int(entry.edgeMask))
+        let slot = Trie.Slot(
+            head: key.withUnsafeBufferPointer { SegmentKey.head(of: $0) },
+            second: key.withUnsafeBufferPointer { SegmentKey.head(of: $0, at: 8) }, hash: hash,
+            key: UInt32(offset),
+            length: UInt32(key.count), child: child)
+        setSlot(
+            slot, at: freeOffset(for: hash, start: Int(entry.edgeStart), mask: Int(entry.edgeMask)),
+            inTableOf: entry)
         entry.edgeCount += 1
         entry.flags |= 1
         nodes[Int(node)] = entry
     }
 
+    /// Puts `slot` in the free place its hash leads to in the table at `start`.
     private mutating func put(_ slot: Trie.Slot, start: Int, mask: Int) {
-        var index = Int(slot.hash) & mask
+        slots[start + freeOffset(for: slot.hash, start: start, mask: mask)] = slot
+    }
+
+    /// The free place `hash` leads to in the table of `mask + 1` slots at `start`.
+    private func freeOffset(for hash: UInt32, start: Int, mask: Int) -> Int {
+        var index = Int(hash) & mask
         while slots[start + index].child != -1 { index = (index + 1) & mask }
-        slots[start + index] = slot
+        return index
     }
 
     // MARK: Route lists and minima

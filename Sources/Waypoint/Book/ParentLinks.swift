@@ -1,0 +1,152 @@
+/// The parent each route names when it is registered (Documentation/spec/routing.md §11):
+/// by route string, which registration checks, and by registration order, which a
+/// published snapshot reads without a lock.
+///
+/// A route's stack is its parent's stack followed by the route. The links make a forest:
+/// every parent is a registered route, no route is its own ancestor, and a parent captures
+/// only parameters its child always captures, so that it can be built from the child's
+/// links. Removing a route unlinks its children; they become the roots of their stacks.
+struct ParentLinks: Sendable {
+    /// Each route's parent, by route string.
+    private(set) var byRoute: [String: String] = [:]
+    /// Per registration order, the route's parent, or nil: one element per order issued,
+    /// shared with the snapshots published from it.
+    private(set) var log = AppendLog<ParentLink?>(capacity: 16)
+
+    /// Whether no route names a parent.
+    var isEmpty: Bool { byRoute.isEmpty }
+
+    /// One route of a registration, as the checks see it.
+    struct Registration {
+        let route: String
+        let pattern: RoutePattern
+        let parent: String?
+    }
+
+    /// Checks the parents `batch` names, in order, against the routes registered now
+    /// (`registered` gives a registered route's pattern) and those earlier in the batch.
+    ///
+    /// - Throws: ``RouteError/unknownParent(route:parent:)``,
+    ///   ``RouteError/parentCycle(route:parent:)`` or
+    ///   ``RouteError/parentParameter(route:parent:name:)`` for the first route that breaks
+    ///   a rule.
+    func check(_ batch: [Registration], registered: (String) -> RoutePattern?) throws(RouteError) {
+        var parents = byRoute
+        var earlier: [String: RoutePattern] = [:]
+        for registration in batch {
+            defer { earlier[registration.route] = registration.pattern }
+            let route = registration.route
+            guard let parent = registration.parent else {
+                parents[route] = nil
+                continue
+            }
+            guard let parentPattern = earlier[parent] ?? registered(parent) else {
+                throw .unknownParent(route: route, parent: parent)
+            }
+            // The links form a forest before this one, so the walk up from the parent ends.
+            var ancestor: String? = parent
+            while let current = ancestor {
+                if current == route { throw .parentCycle(route: route, parent: parent) }
+                ancestor = parents[current]
+            }
+            let captured = Self.captured(by: registration.pattern)
+            for (name, required) in Self.captured(by: parentPattern) {
+                guard let childRequired = captured[name], childRequired || !required else {
+                    throw .parentParameter(route: route, parent: parent, name: name)
+                }
+            }
+            parents[route] = parent
+        }
+    }
+
+    /// The parameters a match of `pattern` captures, each with whether every match
+    /// captures it (a `:name?` may be absent; the host of a host route is always there).
+    static func captured(by pattern: RoutePattern) -> [String: Bool] {
+        var captured: [String: Bool] = [:]
+        for name in pattern.parameters.map(\.name) { captured[name] = true }
+        for (index, segment) in pattern.segments.enumerated() {
+            if case .optionalParameter(let name) = segment.form, !(pattern.kind == .host && index == 0) {
+                captured[name] = false
+            }
+        }
+        return captured
+    }
+
+    /// Records that the route newly registered with the next order names `parent`
+    /// (registered with order `parentOrder`), or none.
+    mutating func appendNew(_ route: String, parent: String?, parentOrder: Int32?) {
+        byRoute[route] = parent
+        let link = parentOrder.map { order in
+            ParentLink(chain: (log[Int(order)]?.chain ?? []) + [RouteTable.RegistrationOrder(order)])
+        }
+        log = log.appending(link)
+    }
+
+    /// Records that the registered `route` now names `parent`, or none.
+    ///
+    /// - Returns: whether that changed its link, so that ``rebuildLog(orderCount:orders:)``
+    ///   is due.
+    mutating func replace(_ route: String, parent: String?) -> Bool {
+        guard byRoute[route] != parent else { return false }
+        byRoute[route] = parent
+        return true
+    }
+
+    /// Forgets the removed `route`'s own link and unlinks its children.
+    ///
+    /// - Returns: whether a child was unlinked, so that ``rebuildLog(orderCount:orders:)``
+    ///   is due.
+    mutating func remove(_ route: String) -> Bool {
+        byRoute[route] = nil
+        let children = byRoute.filter { $0.value == route }.map(\.key)
+        for child in children { byRoute[child] = nil }
+        return !children.isEmpty
+    }
+
+    /// Writes the log anew, in a copy the published snapshots do not share: `orderCount`
+    /// orders, each route's link by `orders`.
+    mutating func rebuildLog(orderCount: Int, orders: [String: Int32]) {
+        let fresh = AppendLog<ParentLink?>(capacity: max(16, orderCount)).appending(nil, repeated: orderCount)
+        var chains: [String: [RouteTable.RegistrationOrder]] = [:]
+        for child in byRoute.keys {
+            guard let childOrder = orders[child] else { continue }
+            let chain = ancestors(of: child, orders: orders, memo: &chains)
+            fresh[Int(childOrder)] = chain.isEmpty ? nil : ParentLink(chain: chain)
+        }
+        log = fresh
+    }
+
+    /// The orders of `route`'s ancestors, root first, with those of the routes met on the
+    /// way in `memo`.
+    private func ancestors(
+        of route: String, orders: [String: Int32], memo: inout [String: [RouteTable.RegistrationOrder]]
+    ) -> [RouteTable.RegistrationOrder] {
+        if let known = memo[route] { return known }
+        // The links form a forest: the walk up ends at a root. It is iterative, so that a
+        // deep chain cannot exhaust the call stack.
+        var path: [String] = []
+        var current = route
+        while memo[current] == nil, let parent = byRoute[current] {
+            path.append(current)
+            current = parent
+        }
+        var chain = memo[current] ?? []
+        for child in path.reversed() {
+            if let parent = byRoute[child], let order = orders[parent] {
+                chain.append(RouteTable.RegistrationOrder(order))
+            }
+            memo[child] = chain
+        }
+        return memo[route] ?? []
+    }
+}
+
+/// A route's ancestors as a stack lookup reads them: one read gives them all.
+final class ParentLink: Sendable {
+    /// The orders of the route's ancestors, root first; the last is its parent.
+    let chain: [RouteTable.RegistrationOrder]
+
+    init(chain: [RouteTable.RegistrationOrder]) {
+        self.chain = chain
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Waypoint
+
+/// Any navigation stack saved as links and restored (Documentation/spec/routing.md §11): the
+/// format, the links a newer version no longer routes, and the limit on what is read.
+@Suite("Navigation stacks: saved as links, restored")
+struct SavedStackTests {
+    typealias Screen = StackTests.Screen
+
+    @Test("any stack, not only a route's own, is saved as one link per screen and restored")
+    func roundTrip() throws {
+        let screens = try StackTests.shop()
+        let stack: [Screen] = [
+            .cart, .product(id: 7, color: "red"), .order(42), .orders, .item(order: 1, item: 2),
+        ]
+        let saved = try screens.save(stack, scheme: "myapp")
+        #expect(
+            saved.links == [
+                "myapp:///cart", "myapp:///products/7?color=red", "myapp:///orders/42", "myapp:///orders",
+                "myapp:///orders/1/items/2",
+            ])
+        let restored = screens.restore(saved)
+        #expect(restored.stack == stack)
+        #expect(restored.dropped.isEmpty)
+        #expect(screens.restore(try screens.save([], scheme: "myapp")).stack.isEmpty)
+    }
+
+    @Test("the saved form is readable and diffable: JSON an array of links, the raw value one link a line")
+    func format() throws {
+        let saved = try StackTests.shop().save([.orders, .order(42)], scheme: "myapp")
+        let json = String(decoding: try JSONEncoder().encode(saved), as: UTF8.self)
+        #expect(json == #"["myapp:\/\/\/orders","myapp:\/\/\/orders\/42"]"#)
+        #expect(try JSONDecoder().decode(SavedStack.self, from: Data(json.utf8)) == saved)
+        #expect(saved.rawValue == "myapp:///orders\nmyapp:///orders/42")
+        #expect(SavedStack(rawValue: saved.rawValue) == saved)
+        #expect(SavedStack(rawValue: "")?.links == [])
+        #expect(saved.description == saved.rawValue)
+    }
+
+    @Test("a screen without a link cannot be saved, and the error names it")
+    func unsaveable() throws {
+        let screens = try StackTests.shop()
+        #expect(throws: DestinationStackError.screen(index: 1, .noRoute(destination: "account"))) {
+            try screens.save([.orders, .account, .cart], scheme: "myapp")
+        }
+    }
+
+    @Test("after an update, a link that no longer routes is dropped with its reason; the rest are restored")
+    func afterAnUpdate() throws {
+        let saved = try StackTests.shop().save(
+            [.orders, .order(42), .cart, .product(id: 3, color: nil)], scheme: "myapp")
+        // The next version: `/cart` is gone, orders below 100 are archived (the builder
+        // declines them), and products are fetched.
+        let next = DestinationRouter<Screen>()
+        try next.register("/orders") { _ in .orders }
+        try next.register("/orders/:id", parent: "/orders") { link in
+            let id = try link.parameters.require("id", as: Int.self)
+            return id < 100 ? nil : .order(id)
+        }
+        try next.register("/products/:id") { link in
+            await Task.yield()
+            return .product(id: try link.parameters.require("id", as: Int.self), color: nil)
+        }
+        let restored = next.restore(saved)
+        #expect(restored.stack == [.orders])
+        #expect(
+            restored.dropped == [
+                DroppedLink(index: 1, link: "myapp:///orders/42", reason: .noDestination),
+                DroppedLink(index: 2, link: "myapp:///cart", reason: .noRoute),
+                DroppedLink(
+                    index: 3, link: "myapp:///products/3", reason: .asynchronous(route: "/products/:id")),
+            ])
+        #expect(
+            restored.dropped.map(\.description) == [
+                #"link 1 "myapp:///orders/42" dropped: every matching route's builder returned nil or threw"#,
+                #"link 2 "myapp:///cart" dropped: no route matches it"#,
+                #"link 3 "myapp:///products/3" dropped: route "/products/:id" builds it asynchronously, which a restore cannot wait for"#,
+            ])
+    }
+
+    @Test("damaged storage: a line that is not a URL is dropped, the rest restored")
+    func damaged() throws {
+        let screens = try StackTests.shop()
+        let saved = try #require(SavedStack(rawValue: "myapp:///orders\nnot a url\n\nmyapp:///cart"))
+        let restored = screens.restore(saved)
+        #expect(restored.stack == [.orders, .cart])
+        #expect(restored.dropped.map(\.reason) == [.invalidURL, .invalidURL])
+        #expect(restored.dropped.map(\.index) == [1, 2])
+        let decoded = try JSONDecoder().decode(
+            SavedStack.self, from: Data(#"["myapp:///orders", "%%", "x"]"#.utf8))
+        #expect(screens.restore(decoded).stack == [.orders])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SavedStack.self, from: Data(#"{"links": 3}"#.utf8))
+        }
+    }
+
+    @Test(
+        "a restore reads at most SavedStack.limit links: ten times a deep stack is whole, a flood is cut",
+        arguments: [(500, 500), (SavedStack.limit, SavedStack.limit), (20_000, SavedStack.limit)])
+    func limit(_ count: Int, _ restoredCount: Int) throws {
+        let screens = try StackTests.shop()
+        let saved = try screens.save(Array(repeating: Screen.cart, count: count), scheme: "myapp")
+        let restored = screens.restore(saved)
+        #expect(restored.stack.count == restoredCount)
+        #expect(restored.dropped.count == count - restoredCount)
+        #expect(restored.dropped.allSatisfy { $0.reason == .overLimit })
+        #expect(restored.dropped.first?.index == (count > restoredCount ? SavedStack.limit : nil))
+        if count > restoredCount {
+            #expect(
+                restored.dropped[0].description.hasSuffix(
+                    "dropped: it is past the 1000 links a restore reads"))
+        }
+    }
+}
