@@ -110,6 +110,13 @@ struct RegexSyntaxTableTests {
         Case(
             regex: "[^]]", atoms: ["class [^]]: literal ] (negated)"], nested: false, lint: facts(false, 1),
             route: .parameter, icu: .text(#"[^\x{5d}]"#), pcre2: true),
+        // … and after a leading `\E`, which PCRE2 passes over.
+        Case(
+            regex: #"[\E]]"#, atoms: [#"class [\E]]: escape \E, literal ]"#], nested: false, lint: .unknown,
+            route: .parameter,
+            icu: .error(
+                #"\Q…\E inside a character class is not supported by the NSRegularExpression engine"#),
+            pcre2: true),
         Case(
             regex: #"[\Q]\E]"#, atoms: [#"class [\Q]\E]: quoted \Q]\E"#], nested: false, lint: .unknown,
             route: .parameter,
