@@ -55,7 +55,7 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// Whether a run that finds no match is counted as work ICU never reported
     /// (``LookupBudget/recordUnreportedRun(upTo:)``): the pattern repeats a group that
     /// repeats (``NestedRepetition``), the shape that can do 10,000 states of work on a
-    /// short subject without a report (issue 21 §1).
+    /// short subject without a report (decisions.md, "The regex budget never costs a legitimate route").
     let chargesUnreportedStates: Bool
 
     func match(
