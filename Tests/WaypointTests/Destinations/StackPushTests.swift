@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Pushed stacks (Documentation/spec/routing.md §11): the stack receiver, held links replayed
+/// Pushed stacks (Documentation/spec/routing.md §12): the stack receiver, held links replayed
 /// as stacks, a condition anywhere in the stack, and asynchronous builders in it.
 @Suite("Navigation stacks pushed to the app")
 @MainActor

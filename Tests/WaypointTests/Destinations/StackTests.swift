@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Navigation stacks (Documentation/spec/routing.md §11): parents named at registration, the
+/// Navigation stacks (Documentation/spec/routing.md §12): parents named at registration, the
 /// stack a link opens, a stack printed as one link, query items, and stacks saved as links.
 @Suite("Navigation stacks: registration, lookup and printing")
 struct StackTests {
