@@ -127,6 +127,71 @@ struct StackPushTests {
         #expect(path == [.orders, .item(order: 0, item: 2)])
     }
 
+    @Test("a pushed stack leaves out a parent whose synchronous builder returns nil or throws")
+    func decliningParentsPushed() throws {
+        struct Offline: Error {}
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/orders") { _ in .orders }
+        try screens.register("/orders/:id", parent: "/orders") { link in
+            let id = try link.parameters.require("id", as: Int.self)
+            if id == 0 { return nil }
+            if id < 0 { throw Offline() }
+            return .order(id)
+        }
+        try screens.register("/orders/:id/items/:item", parent: "/orders/:id") { link in
+            .item(order: 0, item: try link.parameters.require("item", as: Int.self))
+        }
+        var stacks: [[Screen]] = []
+        screens.onStack { stacks.append($0) }
+        #expect(screens.handle("app:///orders/0/items/1").isHandled)
+        #expect(screens.handle("app:///orders/-1/items/2").isHandled)
+        #expect(screens.handle("app:///orders/3/items/3").isHandled)
+        #expect(
+            stacks == [
+                [.orders, .item(order: 0, item: 1)], [.orders, .item(order: 0, item: 2)],
+                [.orders, .order(3), .item(order: 0, item: 3)],
+            ])
+    }
+
+    @Test("an asynchronous top under synchronous parents: the stack is fetched and delivered whole")
+    func asynchronousTop() async throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/account") { _ in .account }
+        try screens.register("/account/invoices/:n", parent: "/account") { link in
+            await Task.yield()
+            return .invoice(try link.parameters.require("n", as: Int.self))
+        }
+        var path: [Screen] = []
+        screens.onStack { path = $0 }
+        let result = await screens.dispatch(Self.url("app:///account/invoices/8"))
+        #expect(result.isHandled && result.route == "/account/invoices/:n")
+        #expect(path == [.account, .invoice(8)])
+        #expect(screens.stack(for: "app:///account/invoices/8") == nil, "a lookup cannot wait for it")
+    }
+
+    @Test(
+        "a synchronous top that returns nil while its stack is fetched fails the push: its route took the link"
+    )
+    func decliningTopOfAFetchedStack() async throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/account") { _ in
+            await Task.yield()
+            return .account
+        }
+        try screens.register("/account/invoices/:n", parent: "/account") { link in
+            let n = try link.parameters.require("n", as: Int.self)
+            return n == 0 ? nil : .invoice(n)
+        }
+        try screens.register("/account/invoices/:slug") { _ in .cart }
+        var path: [Screen] = []
+        screens.onStack { path = $0 }
+        let result = await screens.dispatch(Self.url("app:///account/invoices/0"))
+        #expect(result.failure == .routeNotFound)
+        #expect(path.isEmpty, "the next matching route is not tried")
+        #expect(await screens.dispatch(Self.url("app:///account/invoices/2")).isHandled)
+        #expect(path == [.account, .invoice(2)])
+    }
+
     @Test("a newer link supersedes a stack still fetching")
     func superseding() async throws {
         let screens = DestinationRouter<Screen>()
