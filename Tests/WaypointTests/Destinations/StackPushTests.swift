@@ -129,18 +129,7 @@ struct StackPushTests {
 
     @Test("a pushed stack leaves out a parent whose synchronous builder returns nil or throws")
     func decliningParentsPushed() throws {
-        struct Offline: Error {}
-        let screens = DestinationRouter<Screen>()
-        try screens.register("/orders") { _ in .orders }
-        try screens.register("/orders/:id", parent: "/orders") { link in
-            let id = try link.parameters.require("id", as: Int.self)
-            if id == 0 { return nil }
-            if id < 0 { throw Offline() }
-            return .order(id)
-        }
-        try screens.register("/orders/:id/items/:item", parent: "/orders/:id") { link in
-            .item(order: 0, item: try link.parameters.require("item", as: Int.self))
-        }
+        let screens = try StackTests.decliningOrders()
         var stacks: [[Screen]] = []
         screens.onStack { stacks.append($0) }
         #expect(screens.handle("app:///orders/0/items/1").isHandled)
