@@ -344,7 +344,7 @@ struct ErrorTests {
             "an unknown error kind", ["test", "kind.json"],
             files: ["kind.json": .text(#"{"routes":[{"route":"/x(","expectError":"badRegex"}],"cases":[]}"#)],
             error:
-                "kind.json: table 1: route 1: unknown error kind \"badRegex\" (known: emptyRoute, unbalancedBracket, invalidRegex, duplicateParameter, misplacedGlob, misplacedOptional)",
+                "kind.json: table 1: route 1: unknown error kind \"badRegex\" (known: emptyRoute, unbalancedBracket, invalidRegex, duplicateParameter, misplacedGlob, misplacedOptional, unknownParent, parentCycle, parentParameter)",
             output: nothingRan),
     ]
 

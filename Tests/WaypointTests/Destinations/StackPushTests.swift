@@ -28,6 +28,22 @@ struct StackPushTests {
         #expect(screens.handle("app:///cart").failure == .handlerHasNoTarget)
     }
 
+    @Test(
+        "the gate refuses a pushed stack; a lookup, like destination(for:), applies neither the gate nor the hold"
+    )
+    func gateAndHold() throws {
+        let screens = try StackTests.shop()
+        var stacks: [[Screen]] = []
+        screens.onStack { stacks.append($0) }
+        screens.gate = { $0.host != "blocked" }
+        #expect(screens.handle("app://blocked/orders/4").failure == .refusedByGate)
+        #expect(stacks.isEmpty)
+        #expect(screens.stack(for: "app://blocked/orders/4") == [.orders, .order(4)])
+        screens.delivery.hold()
+        #expect(screens.stack(for: "app:///orders/5") == [.orders, .order(5)])
+        #expect(stacks.isEmpty)
+    }
+
     @Test("a cold start: links held until the app is ready are replayed as stacks, in order")
     func coldStart() throws {
         let screens = try StackTests.shop()
