@@ -35,15 +35,20 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
     }
 
     @usableFromInline let build: Build
+    /// The synchronous builder again, nil for an asynchronous one: a lookup calls it in
+    /// place, where matching `build` copies the closure (a retain and a release per lookup).
+    @usableFromInline let synchronous: DestinationRouter<Destination>.Builder?
     let print: DestinationRouter<Destination>.Printer?
 
     init(build: Build, print: DestinationRouter<Destination>.Printer?) {
         self.build = build
         self.print = print
-        if case .asynchronous = build {
-            super.init(isAsynchronous: true)
-        } else {
+        if case .synchronous(let builder) = build {
+            synchronous = builder
             super.init(isAsynchronous: false)
+        } else {
+            synchronous = nil
+            super.init(isAsynchronous: true)
         }
     }
 
@@ -80,14 +85,11 @@ final class DestinationEntry<Destination: Sendable>: AnyDestinationEntry, @unche
     /// lookup cannot wait for it); false when the builder passes (nil, or an error).
     @inlinable
     func pull(_ link: DeepLink, into destination: inout Destination?) -> Bool {
-        switch build {
-        case .synchronous(let build):
-            guard let built = try? build(link) else { return false }
-            destination = built
-            return true
-        case .asynchronous:
-            return true
-        }
+        // An asynchronous builder takes the link; a lookup cannot wait for it.
+        if synchronous == nil { return true }
+        guard let built = try? synchronous?(link) else { return false }
+        destination = built
+        return true
     }
 }
 
