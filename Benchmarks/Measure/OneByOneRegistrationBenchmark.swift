@@ -176,7 +176,8 @@ struct OneByOneRegistrationBenchmark {
         let measured = try measure(busy: busy) {
             switch mode {
             case .bulk: try router.register(pairs)
-            case .oneByOne, .again, .busy: for route in routes { try router.register(RouteName(route)) { _ in } }
+            case .oneByOne, .again, .busy:
+                for route in routes { try router.register(RouteName(route)) { _ in } }
             }
         }
         guard router.routes == routes else {
@@ -196,19 +197,26 @@ struct OneByOneRegistrationBenchmark {
     ) throws -> (cpu: Double, peak: Int) {
         let router = DestinationRouter<Int>()
         let builders: [DestinationRouter<Int>.Builder] = routes.indices.map { index in { _ in index } }
-        if mode == .again { try router.register(routes.map { DestinationRouter<Int>.Route(RouteName($0)) { _ in nil } }) }
+        if mode == .again {
+            try router.register(routes.map { DestinationRouter<Int>.Route(RouteName($0)) { _ in nil } })
+        }
         let urls = Array(routes.prefix(64).map(url(for:)))
         var busy: (@Sendable (Int) -> Void)?
         if mode == .busy { busy = { index in _ = router.destination(for: urls[index % urls.count]) } }
         let measured = try measure(busy: busy) {
             switch mode {
             case .bulk:
-                try router.register(routes.indices.map { index in
-                    DestinationRouter<Int>.Route(RouteName(routes[index]), destination: builders[index]) { $0 == index ? [:] : nil }
-                })
+                try router.register(
+                    routes.indices.map { index in
+                        DestinationRouter<Int>.Route(RouteName(routes[index]), destination: builders[index]) {
+                            $0 == index ? [:] : nil
+                        }
+                    })
             case .oneByOne, .again, .busy:
                 for (index, route) in routes.enumerated() {
-                    try router.register(RouteName(route), destination: builders[index]) { $0 == index ? [:] : nil }
+                    try router.register(RouteName(route), destination: builders[index]) {
+                        $0 == index ? [:] : nil
+                    }
                 }
             }
         }

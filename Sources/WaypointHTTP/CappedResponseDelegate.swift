@@ -20,7 +20,7 @@ import Waypoint
 /// creating a task, resuming it, cancelling it and invalidating its session each wait on the
 /// session's work queue (`DispatchQueue.sync`). That queue also runs libcurl's socket
 /// handler, and while a server floods the connection the handler is due again before it has
-/// returned, so a waiting call can be held up for seconds (issue 21: four capped exchanges
+/// returned, so a waiting call can be held up for seconds (decisions.md, "Capped answers never hang the process": four capped exchanges
 /// on one shared session blocked both threads of a two-core machine's pool in `cancel()`,
 /// and no deadline could fire). So every one of those calls runs on the exchange's own serial
 /// Dispatch queue, and async code only ever waits on a continuation that this object resumes

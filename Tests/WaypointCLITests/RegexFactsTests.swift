@@ -36,7 +36,9 @@ struct RegexFactsTests {
         Case(regex: "(*ACCEPT)a", slashFree: false, minimumLength: 0),
         Case(regex: "\\p{L}+", slashFree: false, minimumLength: 0),
         Case(regex: "a{,3}", slashFree: true, minimumLength: 0),
-        Case(regex: "a{x}", slashFree: false, minimumLength: 0),
+        // A brace no PCRE2 version reads as a quantifier is literal text; `{ 2}` is `{2}`
+        // from PCRE2 10.43 on and text before, so it is not read.
+        Case(regex: "a{x}", slashFree: true, minimumLength: 4),
         Case(regex: "a{ 2}", slashFree: false, minimumLength: 0),
         Case(regex: "\\Qab\\E+", slashFree: false, minimumLength: 0),
     ]

@@ -119,7 +119,9 @@ struct EdgeTableSpareTests {
             for step in 0..<1_500 {
                 let route = pool[Int(random.next() % UInt64(pool.count))]
                 if let index = model.firstIndex(of: route), random.next() % 4 == 0 {
-                    if !router.remove(RouteName(route)) { failures.append("step \(step): \(route) was not removed") }
+                    if !router.remove(RouteName(route)) {
+                        failures.append("step \(step): \(route) was not removed")
+                    }
                     model.remove(at: index)
                 } else {
                     try router.register(RouteName(route)) { _ in }

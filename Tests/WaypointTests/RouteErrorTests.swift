@@ -44,6 +44,11 @@ struct RouteErrorTests {
         Case(
             route: "/a]", kind: .unbalancedBracket, column: 3,
             message: #"unbalanced bracket in route "/a]" at column 3: "]" has no opening partner"#),
+        // `[:b]c:]` is no POSIX class: PCRE2 ends the class at the first `]`, so the `]`
+        // after `c:` is stray (the route once registered, and matched `ac:]]`).
+        Case(
+            route: "/x/[a[:b]c:]]", kind: .unbalancedBracket, column: 12,
+            message: #"unbalanced bracket in route "/x/[a[:b]c:]]" at column 12: "]" has no opening partner"#),
         Case(
             route: "/é/(x", kind: .unbalancedBracket, column: 4,
             message: #"unbalanced bracket in route "/é/(x" at column 4: "(" is never closed"#),

@@ -179,6 +179,12 @@ struct RoutingRuleTests {
             rule: "§2 \\: is a literal colon", routes: ["/time/12\\:30"], url: "s://h/time/12:30",
             winner: "/time/12\\:30", parameters: [:]),
         Rule(rule: "§2 | is scoped to its segment", routes: ["/a|b/c"], url: "s://h/a", winner: nil),
+        Rule(
+            rule: "§2 a ( that opens no group gives a parameter no regex", routes: ["/f/:id(?#the id).json"],
+            url: "s://h/f/7.json", winner: "/f/:id(?#the id).json", parameters: ["id": "7"]),
+        Rule(
+            rule: "§2 a / in a comment does not split", routes: ["/c/a(?#x/y)b"], url: "s://h/c/ab",
+            winner: "/c/a(?#x/y)b", parameters: [:]),
         // §4 What a URL is matched as
         Rule(
             rule: "§4 literal hosts compare case-insensitively", routes: ["Shop.Example/x"],

@@ -1,4 +1,4 @@
-/// The one mechanism for links that cannot be delivered when they arrive (issue 23 §4),
+/// The one mechanism for links that cannot be delivered when they arrive (spec/routing.md §10),
 /// shared by the router (``LinkDelivery/hold(limit:)``, ``LinkDelivery/require(_:for:)``) and the
 /// Paylisher adapter's handler slot and auth gate:
 ///

@@ -184,7 +184,7 @@ struct RegexEmitter {
             names.sort { $0.group < $1.group }
             return RouteRegex(
                 regex: regex, parameters: names, pattern: bytes,
-                repeatsRepeatingGroup: NestedRepetition.occurs(in: String(decoding: bytes, as: UTF8.self)))
+                repeatsRepeatingGroup: NestedRepetition.occurs(in: RegexSyntax(bytes)))
         } catch {
             let offset = routeOffset(forPatternOffset: error.offset, fallback: fallbackOffset)
             throw .invalidRegex(

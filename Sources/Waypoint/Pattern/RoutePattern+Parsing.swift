@@ -10,19 +10,20 @@ extension RoutePattern {
     ///   later, when the regex parts are compiled.
     package init(_ route: String, strictTrailingSlash: Bool) throws(RouteError) {
         let bytes = Array(route.utf8)
-        let scanner = PatternScanner(route: route, bytes: bytes)
         guard !bytes.isEmpty else { throw .emptyRoute(route: route, column: 1) }
 
         let schemeEnd = Self.schemeLength(bytes)
         let bodyStart = schemeEnd.map { $0 + 3 } ?? 0
         guard bodyStart < bytes.count else {
-            throw .emptyRoute(route: route, column: scanner.column(bodyStart))
+            throw .emptyRoute(route: route, column: Self.column(ofOffset: bodyStart, in: route))
         }
         self.route = route
         scheme = schemeEnd.map { String(decoding: bytes[0..<$0], as: UTF8.self) }
         kind = bytes[bodyStart] == UInt8(ascii: "/") ? .path : .host
 
-        let ranges = try scanner.splitSegments(from: kind == .path ? bodyStart + 1 : bodyStart)
+        let scanner = PatternScanner(
+            route: route, bytes: bytes, from: kind == .path ? bodyStart + 1 : bodyStart)
+        let ranges = try scanner.splitSegments()
         var segments = try ranges.map { range throws(RouteError) in try scanner.segment(range) }
         if !strictTrailingSlash, segments.count > 1 || kind == .path, segments.last?.text == "" {
             segments.removeLast()
@@ -71,29 +72,31 @@ extension RoutePattern {
     }
 }
 
-/// The byte-level scanner behind ``RoutePattern``. It knows just enough PCRE2 syntax to
-/// find segment boundaries, balance brackets and tell `:name` tokens from regex syntax:
-/// escapes (`\x`, `\Q…\E`), character classes (with POSIX `[:alpha:]` inside), group
-/// headers (`(?:`, `(?i:`, `(?<name>`, `(?#…)`) and verbs (`(*MARK:x)`). It never recurses,
-/// so hostile nesting cannot exhaust the stack.
+/// The scanner behind ``RoutePattern``: it reads the route's pattern with ``RegexSyntax``
+/// (the reader every part of Waypoint reads regex syntax with) and finds segment boundaries,
+/// balances brackets and tells `:name` tokens from regex syntax on its atoms. So a `/`, `(`,
+/// `)` or `:` inside an escape, a class, `\Q…\E`, a comment `(?#…)`, a verb `(*MARK:x)` or a
+/// group header `(?i:` is what PCRE2 reads it as. It never recurses, so hostile nesting
+/// cannot exhaust the stack.
 private struct PatternScanner {
     let route: String
     let bytes: [UInt8]
-    /// Where the last `)` and the last `:]` start (-1 when there is none). A search for a
-    /// closing `)` or `:]` that starts after them fails at once instead of scanning to the
-    /// end, so a route of thousands of unclosed `(*` or `[:` is rejected in linear time.
-    private let lastParen: Int
-    private let lastPosixClose: Int
+    /// The pattern's atoms, from the first segment's start.
+    let syntax: RegexSyntax
+    /// Where the first segment starts.
+    let start: Int
 
-    init(route: String, bytes: [UInt8]) {
+    /// A segment: its bytes and its atoms.
+    struct Span {
+        let bytes: Range<Int>
+        let atoms: Range<Int>
+    }
+
+    init(route: String, bytes: [UInt8], from start: Int) {
         self.route = route
         self.bytes = bytes
-        lastParen = bytes.lastIndex(of: UInt8(ascii: ")")) ?? -1
-        var posix = bytes.count - 2
-        while posix >= 0 && !(bytes[posix] == UInt8(ascii: ":") && bytes[posix + 1] == UInt8(ascii: "]")) {
-            posix -= 1
-        }
-        lastPosixClose = posix
+        self.start = start
+        syntax = RegexSyntax(bytes, from: start, segmentsAreGroups: true)
     }
 
     func column(_ offset: Int) -> Int {
@@ -101,159 +104,78 @@ private struct PatternScanner {
     }
 
     /// Splits the pattern at every `/` outside groups, classes and escapes, checking that
-    /// brackets balance.
-    func splitSegments(from start: Int) throws(RouteError) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var openParens: [Int] = []
+    /// brackets balance and that every construct is closed.
+    func splitSegments() throws(RouteError) -> [Span] {
+        var spans: [Span] = []
+        var depth = 0
         var segmentStart = start
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\\"):
-                index = try skipEscape(at: index)
-                continue
-            case UInt8(ascii: "["):
-                index = try skipClass(at: index)
-                continue
-            case UInt8(ascii: "("):
-                if let end = skipOpaqueGroup(at: index) {
-                    index = end
-                    continue
+        var firstAtom = 0
+        for (index, atom) in syntax.atoms.enumerated() {
+            if !atom.isComplete { try reportIncomplete(atom) }
+            switch atom.kind {
+            case .groupOpen:
+                depth += 1
+            case .groupClose:
+                guard atom.partner != nil else {
+                    throw .unbalancedBracket(
+                        route: route, column: column(atom.range.lowerBound), bracket: ")")
                 }
-                openParens.append(index)
-            case UInt8(ascii: ")"):
-                guard openParens.popLast() != nil else {
-                    throw .unbalancedBracket(route: route, column: column(index), bracket: ")")
-                }
-            case UInt8(ascii: "]"):
-                throw .unbalancedBracket(route: route, column: column(index), bracket: "]")
-            case UInt8(ascii: "/") where openParens.isEmpty:
-                ranges.append(segmentStart..<index)
-                segmentStart = index + 1
+                depth -= 1
+            case .literal where bytes[atom.range.lowerBound] == UInt8(ascii: "]"):
+                throw .unbalancedBracket(route: route, column: column(atom.range.lowerBound), bracket: "]")
+            case .literal where bytes[atom.range.lowerBound] == UInt8(ascii: "/") && depth == 0:
+                spans.append(Span(bytes: segmentStart..<atom.range.lowerBound, atoms: firstAtom..<index))
+                segmentStart = atom.range.upperBound
+                firstAtom = index + 1
             default:
                 break
             }
-            index += 1
         }
-        if let unclosed = openParens.first {
+        if let unclosed = firstUnclosedGroup {
             throw .unbalancedBracket(route: route, column: column(unclosed), bracket: "(")
         }
-        ranges.append(segmentStart..<bytes.count)
-        return ranges
+        spans.append(Span(bytes: segmentStart..<bytes.count, atoms: firstAtom..<syntax.atoms.count))
+        return spans
     }
 
-    /// The offset after the escape starting at `index` (`\x`, a multi-byte scalar after the
-    /// backslash, or `\Q…\E`); a `\Q` without its `\E` is an error.
-    func skipEscape(at index: Int) throws(RouteError) -> Int {
-        guard index + 1 < bytes.count else {
+    /// Where the first group that is never closed opens.
+    private var firstUnclosedGroup: Int? {
+        syntax.atoms.first { atom in
+            if case .groupOpen = atom.kind { atom.partner == nil } else { false }
+        }?.range.lowerBound
+    }
+
+    /// The error for a construct without its closing delimiter, which runs to the end.
+    private func reportIncomplete(_ atom: RegexSyntax.Atom) throws(RouteError) {
+        switch atom.kind {
+        case .escape:
             // PCRE2 would report this as "\ at end of pattern" (its error 101); once the
             // segment is wrapped in a group the message would be misleading, so it is
             // reported here, with PCRE2's text, whatever the engine.
-            throw .invalidRegex(route: route, column: column(index), message: #"\ at end of pattern"#)
-        }
-        if bytes[index + 1] == UInt8(ascii: "Q") {
-            var cursor = index + 2
-            while cursor + 1 < bytes.count {
-                if bytes[cursor] == UInt8(ascii: "\\") && bytes[cursor + 1] == UInt8(ascii: "E") {
-                    return cursor + 2
-                }
-                cursor += 1
-            }
+            throw .invalidRegex(
+                route: route, column: column(atom.range.lowerBound), message: #"\ at end of pattern"#)
+        case .quoted:
             // PCRE2 would quote to the end of the pattern, but each segment is wrapped in a
             // group, so the quote would swallow the group's ")" and PCRE2 would report a
             // missing parenthesis. Name the real problem instead.
             throw .invalidRegex(
-                route: route, column: column(index),
+                route: route, column: column(atom.range.lowerBound),
                 message: "\\Q is never ended by \\E (write \\E where the quoted text ends)")
+        case .characterClass(_, let items):
+            // A class runs to the end when its `]` is missing or an item inside runs there.
+            for item in syntax.classItems[items] where !item.isComplete { try reportIncomplete(item) }
+            throw .unbalancedBracket(route: route, column: column(atom.range.lowerBound), bracket: "[")
+        default:
+            // A comment, verb or callout without its `)`: the first group still open there
+            // is never closed.
+            throw .unbalancedBracket(
+                route: route, column: column(firstUnclosedGroup ?? atom.range.lowerBound), bracket: "(")
         }
-        return nextScalar(after: index + 1)
     }
 
-    /// The offset after the character class starting at `index`. A `]` right after `[` or
-    /// `[^` is a literal, and `[:name:]` inside a class is a POSIX class.
-    func skipClass(at start: Int) throws(RouteError) -> Int {
-        var index = start + 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                index = try skipEscape(at: index)
-                continue
-            case UInt8(ascii: "]"):
-                return index + 1
-            case UInt8(ascii: "[") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":"):
-                if index + 2 <= lastPosixClose, let close = find(":]", from: index + 2) {
-                    index = close + 2
-                    continue
-                }
-            default:
-                break
-            }
-            index += 1
-        }
-        throw .unbalancedBracket(route: route, column: column(start), bracket: "[")
-    }
-
-    /// For a comment `(?#…)` or a verb `(*…)`, whose text is not regex syntax, the offset
-    /// after its `)`; nil for any other group.
-    func skipOpaqueGroup(at index: Int) -> Int? {
-        guard index + 1 < bytes.count else { return nil }
-        let isComment =
-            bytes[index + 1] == UInt8(ascii: "?") && index + 2 < bytes.count
-            && bytes[index + 2] == UInt8(ascii: "#")
-        let isVerb = bytes[index + 1] == UInt8(ascii: "*")
-        guard isComment || isVerb, index + 2 <= lastParen,
-            let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")"))
-        else {
-            return nil
-        }
-        return close + 1
-    }
-
-    /// The offset after a group header `(?…` (flags, names, lookaround markers and the
-    /// `:` that ends flag groups), so its colon is not read as a parameter.
-    func skipGroupHeader(at index: Int, end: Int) -> Int {
-        var cursor = index + 2
-        while cursor < end, bytes[cursor].isGroupHeaderCharacter { cursor += 1 }
-        if cursor < end, bytes[cursor] == UInt8(ascii: ":") { cursor += 1 }
-        return cursor
-    }
-
-    /// The offset of the `)` closing the group opened at `open`, within `end`.
-    func matchingParen(_ open: Int, end: Int) throws(RouteError) -> Int {
-        var depth = 0
-        var index = open
-        while index < end {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                index = try skipEscape(at: index)
-                continue
-            case UInt8(ascii: "["):
-                index = try skipClass(at: index)
-                continue
-            case UInt8(ascii: "("):
-                if let after = skipOpaqueGroup(at: index), after <= end {
-                    index = after
-                    continue
-                }
-                depth += 1
-            case UInt8(ascii: ")"):
-                depth -= 1
-                if depth == 0 { return index }
-            default:
-                break
-            }
-            index += 1
-        }
-        // splitSegments checked the balance of the whole route, so this is unreachable for
-        // routes it accepted; report it rather than trap.
-        throw .unbalancedBracket(route: route, column: column(open), bracket: "(")
-    }
-
-    /// Classifies the segment in `range` (Documentation/spec/routing.md §2).
-    func segment(_ range: Range<Int>) throws(RouteError) -> RoutePattern.Segment {
+    /// Classifies the segment `span` (Documentation/spec/routing.md §2).
+    func segment(_ span: Span) throws(RouteError) -> RoutePattern.Segment {
+        let range = span.bytes
         let text = String(decoding: bytes[range], as: UTF8.self)
         let make = { (form: RoutePattern.Form) in
             RoutePattern.Segment(text: text, offset: range.lowerBound, form: form)
@@ -266,7 +188,7 @@ private struct PatternScanner {
         {
             return make(.optionalParameter(name))
         }
-        let (pieces, isRegex) = try tokenize(range)
+        let (pieces, isRegex) = tokenize(span)
         if !isRegex, pieces.allSatisfy({ if case .text = $0 { true } else { false } }) {
             return make(.literal)
         }
@@ -281,76 +203,67 @@ private struct PatternScanner {
         return String(decoding: bytes[(range.lowerBound + 1)..<range.upperBound], as: UTF8.self)
     }
 
+    /// Whether `atom` is one character of a parameter name.
+    private func isNameCharacter(_ atom: RegexSyntax.Atom) -> Bool {
+        atom.kind == .literal && atom.range.count == 1 && bytes[atom.range.lowerBound].isNameCharacter
+    }
+
     /// Splits a segment into text and `:name` / `:name(regex)` pieces, and tells whether it
     /// has a regex metacharacter outside parameter groups.
-    private func tokenize(_ range: Range<Int>) throws(RouteError) -> ([RoutePattern.Piece], Bool) {
+    private func tokenize(_ span: Span) -> ([RoutePattern.Piece], Bool) {
+        let atoms = syntax.atoms
         var pieces: [RoutePattern.Piece] = []
         var isRegex = false
-        var textStart = range.lowerBound
-        var index = range.lowerBound
-        func flushText(upTo end: Int) {
-            if end > textStart {
-                pieces.append(
-                    .text(String(decoding: bytes[textStart..<end], as: UTF8.self), offset: textStart))
-            }
-        }
-        while index < range.upperBound {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\\"):
-                isRegex = true
-                index = try skipEscape(at: index)
-            case UInt8(ascii: "["):
-                isRegex = true
-                index = try skipClass(at: index)
-            case UInt8(ascii: "("):
-                isRegex = true
-                if let after = skipOpaqueGroup(at: index) {
-                    index = after
-                } else if index + 1 < range.upperBound, bytes[index + 1] == UInt8(ascii: "?") {
-                    index = skipGroupHeader(at: index, end: range.upperBound)
-                } else {
-                    index += 1
+        var textStart = span.bytes.lowerBound
+        var index = span.atoms.lowerBound
+        while index < span.atoms.upperBound {
+            let atom = atoms[index]
+            guard atom.kind == .literal, bytes[atom.range.lowerBound] == UInt8(ascii: ":"),
+                index + 1 < span.atoms.upperBound, isNameCharacter(atoms[index + 1])
+            else {
+                switch atom.kind {
+                case .literal: if bytes[atom.range.lowerBound].isRegexMetacharacter { isRegex = true }
+                case .dot: break
+                default: isRegex = true
                 }
-            case UInt8(ascii: ":") where index + 1 < range.upperBound && bytes[index + 1].isNameCharacter:
-                flushText(upTo: index)
-                var nameEnd = index + 1
-                while nameEnd < range.upperBound, bytes[nameEnd].isNameCharacter { nameEnd += 1 }
-                let name = String(decoding: bytes[(index + 1)..<nameEnd], as: UTF8.self)
-                if nameEnd < range.upperBound, bytes[nameEnd] == UInt8(ascii: "(") {
-                    let close = try matchingParen(nameEnd, end: range.upperBound)
-                    let regex = String(decoding: bytes[(nameEnd + 1)..<close], as: UTF8.self)
-                    pieces.append(
-                        .parameter(name: name, offset: index, regex: regex, regexOffset: nameEnd + 1))
-                    index = close + 1
-                } else {
-                    pieces.append(.parameter(name: name, offset: index, regex: nil, regexOffset: nameEnd))
-                    index = nameEnd
-                }
-                textStart = index
-            default:
-                if byte.isRegexMetacharacter { isRegex = true }
                 index += 1
+                continue
+            }
+            if atom.range.lowerBound > textStart {
+                pieces.append(
+                    .text(
+                        String(decoding: bytes[textStart..<atom.range.lowerBound], as: UTF8.self),
+                        offset: textStart))
+            }
+            var after = index + 1
+            while after < span.atoms.upperBound, isNameCharacter(atoms[after]) { after += 1 }
+            let nameEnd = atoms[after - 1].range.upperBound
+            let name = String(decoding: bytes[(atom.range.lowerBound + 1)..<nameEnd], as: UTF8.self)
+            // A group right after the name is its regex; the split found its partner.
+            if after < span.atoms.upperBound, case .groupOpen = atoms[after].kind,
+                let close = atoms[after].partner
+            {
+                let regex = String(
+                    decoding: bytes[(nameEnd + 1)..<atoms[close].range.lowerBound], as: UTF8.self)
+                pieces.append(
+                    .parameter(
+                        name: name, offset: atom.range.lowerBound, regex: regex, regexOffset: nameEnd + 1))
+                index = close + 1
+                textStart = atoms[close].range.upperBound
+            } else {
+                pieces.append(
+                    .parameter(name: name, offset: atom.range.lowerBound, regex: nil, regexOffset: nameEnd))
+                index = after
+                textStart = nameEnd
             }
         }
-        flushText(upTo: range.upperBound)
-        return (pieces, isRegex)
-    }
-
-    private func find(_ needle: String, from start: Int) -> Int? {
-        let needle = Array(needle.utf8)
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+        if span.bytes.upperBound > textStart {
+            pieces.append(
+                .text(
+                    String(decoding: bytes[textStart..<span.bytes.upperBound], as: UTF8.self),
+                    offset: textStart))
         }
-        return nil
-    }
-
-    private func nextScalar(after index: Int) -> Int {
-        var cursor = index + 1
-        while cursor < bytes.count, bytes[cursor] & 0xC0 == 0x80 { cursor += 1 }
-        return cursor
+        return (pieces, isRegex)
     }
 }
 
@@ -383,14 +296,5 @@ extension UInt8 {
         default:
             false
         }
-    }
-
-    /// Characters that may follow `(?` in a group header: flags, `<name>`, `'name'`,
-    /// `P<name>`, lookaround markers, `|`, `>` and `&`.
-    fileprivate var isGroupHeaderCharacter: Bool {
-        isASCIILetter || isASCIIDigit || self == UInt8(ascii: "^") || self == UInt8(ascii: "-")
-            || self == UInt8(ascii: "_") || self == UInt8(ascii: "<") || self == UInt8(ascii: ">")
-            || self == UInt8(ascii: "=") || self == UInt8(ascii: "!") || self == UInt8(ascii: "'")
-            || self == UInt8(ascii: "|") || self == UInt8(ascii: "&") || self == UInt8(ascii: "+")
     }
 }

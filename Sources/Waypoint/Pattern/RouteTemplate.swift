@@ -84,7 +84,7 @@ package struct RouteTemplate: Sendable {
     /// How the `/`s of a value that may span segments (`**`, `:name(regex)` in the path)
     /// are written. The matcher reads a `/` and a `%2F` the same in such a value, but other
     /// routes do not: `guide/intro` written as two segments matches an earlier
-    /// `/docs/:section/:page`, written `guide%2Fintro` only `/docs/**` (issue 21 §5).
+    /// `/docs/:section/:page`, written `guide%2Fintro` only `/docs/**` (spec/routing.md §9).
     package enum Spelling: CaseIterable, Sendable {
         /// Each `/` a separator, but a `/` that ends the path `%2F`, which the trailing-slash
         /// rule cannot drop: the spelling tried first.

@@ -129,7 +129,7 @@ enum RegexOutcome: Equatable, Sendable {
 /// the base allowance only, whatever its subject's length: after that point only a table
 /// holding catastrophic patterns is searched further, and a run the length of its subject
 /// for each of thousands of distinct ones cost five times an ordinary lookup of as many
-/// routes (issue 21 §1). A tail whose pattern repeats a group that repeats
+/// routes (decisions.md, "The regex budget never costs a legitimate route"). A tail whose pattern repeats a group that repeats
 /// (``RouteRegex/repeatsRepeatingGroup``) is then not run at all: its base allowance was
 /// still 3× an ordinary lookup on PCRE2 for 10,000 distinct ones, and on ICU, which cannot
 /// stop a run before its first progress report, 10,000 states each. One lookup
@@ -174,7 +174,7 @@ struct LookupBudget: Sendable, Equatable {
     /// `max(100, total / units)` of them, as many as the budget could pay for and at least
     /// the hundred a small budget (0 included) leaves to an ordinary lookup; the next one
     /// marks the budget exhausted, so thousands of distinct such patterns on a short
-    /// hostile subject stop there (issue 21 §1).
+    /// hostile subject stop there (decisions.md, "The regex budget never costs a legitimate route").
     mutating func recordUnreportedRun(upTo units: UInt32) {
         unreportedRuns += 1
         if unreportedRuns > max(100, Int(total / max(units, 1))) { isExhausted = true }

@@ -36,7 +36,7 @@ struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
     enum Start {
         case finished(DeepLinkResult)
         /// Boxed: inline, the 146-byte payload made every dispatch copy the value twice with
-        /// `memcpy`, even one that finishes at once (decisions.md, issue 23 §8).
+        /// `memcpy`, even one that finishes at once (decisions.md, "`destination(for:)` within 1.3× a match").
         indirect case candidates(LinkDispatch)
     }
 

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// A route regex as a nondeterministic automaton over characters, so that `waypoint aasa`
 /// can compare regex routes with AASA rules path by path instead of guessing from examples
 /// (Documentation/aasa.md §7.3).
@@ -45,7 +47,7 @@ struct RegexAutomaton: Sendable {
 
     /// The automaton of `pattern`, caseless from the start when `caseless`.
     init(_ pattern: String, caseless: Bool) throws(Unsupported) {
-        var parser = RegexSyntaxReader(Array(pattern.unicodeScalars), caseless: caseless)
+        var parser = RegexSyntaxReader(pattern, caseless: caseless)
         let node = try parser.parse()
         guard node.size <= Self.maximumStates else { throw .tooLarge }
         start = newState()
@@ -207,9 +209,13 @@ indirect enum RegexNode: Sendable {
     }
 }
 
-/// Reads the PCRE2 syntax ``RegexAutomaton`` models into a ``RegexNode``.
+/// Reads the PCRE2 syntax ``RegexAutomaton`` models into a ``RegexNode``, from the atoms of
+/// ``RegexSyntax`` (the one reader of regex syntax, Documentation/decisions.md "One reader of
+/// regex syntax"): so a quoted `\Q)\E`, a class `[)]` or a comment `(?#(a+)` means to the
+/// automaton what it means to the router's parser and to PCRE2.
 struct RegexSyntaxReader {
-    private let text: [Unicode.Scalar]
+    private let syntax: RegexSyntax
+    /// The atom read next.
     private var index = 0
     /// Whether letters match in either case here.
     private var caseless: Bool
@@ -217,20 +223,22 @@ struct RegexSyntaxReader {
     private var dotAll = true
     private var depth = 0
 
-    init(_ text: [Unicode.Scalar], caseless: Bool) {
-        self.text = text
+    init(_ pattern: String, caseless: Bool) {
+        syntax = RegexSyntax(pattern)
         self.caseless = caseless
     }
 
+    private var atoms: [RegexSyntax.Atom] { syntax.atoms }
+
     mutating func parse() throws(RegexAutomaton.Unsupported) -> RegexNode {
         let node = try alternation()
-        guard index == text.count else { throw .construct(")") }
+        guard index == atoms.count else { throw .construct(")") }
         return node
     }
 
     private mutating func alternation() throws(RegexAutomaton.Unsupported) -> RegexNode {
         var alternatives = [try sequence()]
-        while index < text.count, text[index] == "|" {
+        while index < atoms.count, atoms[index].kind == .alternation {
             index += 1
             alternatives.append(try sequence())
         }
@@ -240,306 +248,225 @@ struct RegexSyntaxReader {
     private mutating func sequence() throws(RegexAutomaton.Unsupported) -> RegexNode {
         var nodes: [RegexNode] = []
         // Options set by `(?i)` last to the end of the enclosing group, later alternatives
-        // included: ``group()`` restores them.
-        while index < text.count, text[index] != "|", text[index] != ")" {
-            guard let atom = try atom() else { continue }
-            nodes.append(try quantified(atom))
+        // included: ``group(_:)`` restores them.
+        while index < atoms.count, atoms[index].kind != .alternation, atoms[index].kind != .groupClose {
+            let atom = atoms[index]
+            guard atom.isComplete else { throw .construct(syntax.text(of: atom)) }
+            index += 1
+            if case .quoted = atom.kind {
+                // A quantifier after `\Q…\E` applies to its last character only.
+                var characters = syntax.text(syntax.quotedText(atom)).unicodeScalars.map(literal)
+                guard let last = characters.popLast() else { continue }
+                nodes += characters
+                nodes.append(try quantified(last))
+                continue
+            }
+            guard let node = try item(atom) else { continue }
+            nodes.append(try quantified(node))
         }
         return nodes.count == 1 ? nodes[0] : .sequence(nodes)
     }
 
-    /// The quantifier after `atom`, if any, applied to it.
-    private mutating func quantified(_ atom: RegexNode) throws(RegexAutomaton.Unsupported) -> RegexNode {
-        guard index < text.count else { return atom }
-        var minimum = 0
-        var maximum: Int?
-        switch text[index] {
-        case "?": maximum = 1
-        case "*": break
-        case "+": minimum = 1
-        case "{":
-            guard let (next, low, high) = repetition(at: index) else { return atom }
-            index = next - 1
-            minimum = low
-            maximum = high
-        default:
-            return atom
+    /// The quantifier after an item, if any (past comments, as PCRE2 reads), applied to it.
+    private mutating func quantified(_ node: RegexNode) throws(RegexAutomaton.Unsupported) -> RegexNode {
+        var next = index
+        while next < atoms.count, syntax.isTransparent(atoms[next]) { next += 1 }
+        guard next < atoms.count, case .quantifier(let quantifier) = atoms[next].kind else { return node }
+        index = next + 1
+        if quantifier.onlyInLaterPCRE2 {
+            return .sequence([node, try braceText(atoms[next])])
         }
-        index += 1
-        if index < text.count, text[index] == "+" { throw .construct("possessive quantifier") }
-        if index < text.count, text[index] == "?" { index += 1 }
-        if index < text.count, "?*+".unicodeScalars.contains(text[index]) { throw .construct("quantifier") }
-        return .repetition(atom, minimum: minimum, maximum: maximum)
-    }
-
-    /// `{n}`, `{n,}`, `{n,m}` or `{,m}` at `start`: the index after it and its bounds; nil
-    /// when the brace is a literal.
-    private func repetition(at start: Int) -> (Int, Int, Int?)? {
-        var cursor = start + 1
-        func number() -> Int? {
-            var value: Int?
-            while cursor < text.count, ("0"..."9").contains(text[cursor]) {
-                value = min((value ?? 0) * 10 + Int(text[cursor].value - 48), 1_000_000)
-                cursor += 1
-            }
-            return value
-        }
-        let low = number()
-        var high: Int?
-        var comma = false
-        if cursor < text.count, text[cursor] == "," {
-            comma = true
-            cursor += 1
-            high = number()
-        } else {
-            high = low
-        }
-        guard cursor < text.count, text[cursor] == "}", low != nil || (comma && high != nil) else {
-            return nil
-        }
-        if let high, high < (low ?? 0) { return nil }
-        return (cursor + 1, low ?? 0, high)
-    }
-
-    /// The atom at `index`, or nil for something that matches nothing and takes no
-    /// quantifier (a comment, an option setting, `\E`).
-    private mutating func atom() throws(RegexAutomaton.Unsupported) -> RegexNode? {
-        let scalar = text[index]
-        index += 1
-        switch scalar {
-        case "(":
-            return try group()
-        case "[":
-            return .set(try characterClass())
-        case ".":
-            return .set(dotAll ? .all : ScalarSet.all.subtracting(ScalarSet("\n")))
-        case "\\":
-            return try escape()
-        case "^", "$":
-            throw .construct(String(scalar))
-        case "*", "+", "?":
+        if quantifier.mode == .possessive { throw .construct("possessive quantifier") }
+        // A quantifier right after it is not modelled; a brace PCRE2 10.42 reads as text is
+        // text, read as the next item.
+        if index < atoms.count, case .quantifier(let following) = atoms[index].kind,
+            !following.onlyInLaterPCRE2
+        {
             throw .construct("quantifier")
-        default:
-            return literal(scalar)
+        }
+        return .repetition(node, minimum: quantifier.minimum, maximum: quantifier.maximum)
+    }
+
+    /// The node of `atom` (just read), or nil for something that matches nothing and takes
+    /// no quantifier (a comment, an option setting, `\E`).
+    private mutating func item(_ atom: RegexSyntax.Atom) throws(RegexAutomaton.Unsupported) -> RegexNode? {
+        switch atom.kind {
+        case .literal:
+            return literal(syntax.scalar(at: atom.range.lowerBound))
+        case .dot:
+            return .set(dotAll ? .all : ScalarSet.all.subtracting(ScalarSet("\n")))
+        case .escape:
+            if syntax.escapeLetter(atom) == UInt8(ascii: "E") { return nil }
+            return .set(try escapeSet(atom, inClass: false))
+        case .characterClass(let negated, let items):
+            return .set(try characterClass(negated: negated, items: items))
+        case .groupOpen(let group):
+            return try self.group(group, opening: atom)
+        case .comment:
+            return nil
+        case .optionSetting:
+            (caseless, dotAll) = try options(atom)
+            return nil
+        case .quantifier(let quantifier) where quantifier.onlyInLaterPCRE2:
+            return try braceText(atom)
+        case .quantifier:
+            throw .construct("quantifier")
+        case .anchor, .alternation, .groupClose, .quoted, .verb, .reference, .callout, .posixClass,
+            .collatingElement:
+            throw .construct(syntax.text(of: atom))
         }
     }
 
-    /// A group after its `(`.
-    private mutating func group() throws(RegexAutomaton.Unsupported) -> RegexNode? {
+    /// A brace that only later PCRE2 versions read as a quantifier (`{,3}`, `{ 2 }`), as
+    /// PCRE2 10.42 reads it, as routes compile (``RegexSyntax/Quantifier``): literal text,
+    /// whose last character takes a quantifier that follows.
+    private mutating func braceText(_ atom: RegexSyntax.Atom) throws(RegexAutomaton.Unsupported) -> RegexNode
+    {
+        var characters = syntax.text(of: atom).unicodeScalars.map(literal)
+        let last = try quantified(characters.removeLast())
+        return .sequence(characters + [last])
+    }
+
+    /// The group opened by `opening` (just read), up to and with its `)`.
+    private mutating func group(
+        _ group: RegexSyntax.Group, opening: RegexSyntax.Atom
+    ) throws(RegexAutomaton.Unsupported) -> RegexNode {
         depth += 1
         defer { depth -= 1 }
         guard depth < 250 else { throw .construct("nesting") }
         let (savedCaseless, savedDotAll) = (caseless, dotAll)
-        if index < text.count, text[index] == "*" { throw .construct("(*") }
-        if index < text.count, text[index] == "?" {
-            index += 1
-            guard index < text.count else { throw .construct("(?") }
-            let next = text[index]
-            switch next {
-            case ":", "|":
-                index += 1
-            case "#":
-                while index < text.count, text[index] != ")" { index += 1 }
-                index += 1
-                return nil
-            case "<" where index + 1 < text.count && text[index + 1] != "=" && text[index + 1] != "!",
-                "P", "'":
-                let close: Unicode.Scalar = next == "'" ? "'" : ">"
-                if next == "P" {
-                    index += 1
-                    guard index < text.count, text[index] == "<" else { throw .construct("(?P") }
-                }
-                index += 1
-                while index < text.count, text[index] != close { index += 1 }
-                index += 1
-            default:
-                // Options: letters, then `)` (for the rest of the group) or `:`.
-                var on = true
-                var caselessHere = caseless
-                var dotAllHere = dotAll
-                while index < text.count, text[index] != ")", text[index] != ":" {
-                    switch text[index] {
-                    case "-": on = false
-                    case "i": caselessHere = on
-                    case "s": dotAllHere = on
-                    case "m", "n", "J", "U": break
-                    default: throw .construct("(?" + String(text[index]))
-                    }
-                    index += 1
-                }
-                guard index < text.count else { throw .construct("(?") }
-                if text[index] == ")" {
-                    index += 1
-                    caseless = caselessHere
-                    dotAll = dotAllHere
-                    return nil
-                }
-                index += 1
-                caseless = caselessHere
-                dotAll = dotAllHere
-            }
+        switch group {
+        case .capturing, .named, .nonCapturing, .branchReset:
+            break
+        case .withOptions:
+            (caseless, dotAll) = try options(opening)
+        case .atomic, .lookahead, .lookbehind, .nonAtomicLookaround, .conditional, .scriptRun, .unknown:
+            throw .construct(syntax.text(of: opening))
         }
         let inner = try alternation()
         (caseless, dotAll) = (savedCaseless, savedDotAll)
-        guard index < text.count, text[index] == ")" else { throw .construct("(") }
+        guard index < atoms.count, atoms[index].kind == .groupClose else { throw .construct("(") }
         index += 1
         return inner
     }
 
-    /// An escape after its `\`, outside a class.
-    private mutating func escape() throws(RegexAutomaton.Unsupported) -> RegexNode? {
-        guard index < text.count else { throw .construct("\\") }
-        let letter = text[index]
-        index += 1
-        if letter == "Q" {
-            var nodes: [RegexNode] = []
-            while index < text.count,
-                !(text[index] == "\\" && index + 1 < text.count && text[index + 1] == "E")
-            {
-                nodes.append(literal(text[index]))
-                index += 1
+    /// The case and dot options after the option letters of `atom` (`(?i)`, `(?-s:`).
+    private func options(_ atom: RegexSyntax.Atom) throws(RegexAutomaton.Unsupported) -> (Bool, Bool) {
+        var on = true
+        var (caselessHere, dotAllHere) = (caseless, dotAll)
+        // The letters sit between `(?` and the closing `)` or `:`.
+        for letter in syntax.text((atom.range.lowerBound + 2)..<(atom.range.upperBound - 1)).unicodeScalars {
+            switch letter {
+            case "-": on = false
+            case "i": caselessHere = on
+            case "s": dotAllHere = on
+            case "m", "n", "J", "U": break
+            default: throw .construct("(?" + String(letter))
             }
-            if index < text.count { index += 2 }
-            // A quantifier after `\Q…\E` applies to its last character only.
-            guard let last = nodes.popLast() else { return nil }
-            return .sequence(nodes + [try quantified(last)])
         }
-        if letter == "E" { return nil }
-        if let set = try Self.classEscape(letter) { return .set(set) }
-        if let scalar = try singleEscape(letter) { return literal(scalar) }
-        throw .construct("\\" + String(letter))
+        return (caselessHere, dotAllHere)
     }
 
-    /// The set of `\d`, `\D`, `\w`, … (ASCII, as the router compiles them), or nil.
-    private static func classEscape(_ letter: Unicode.Scalar) throws(RegexAutomaton.Unsupported) -> ScalarSet?
-    {
+    /// The characters an escape atom or class item stands for: `\d`, `\w`, … (ASCII, as
+    /// the router compiles them), or one character (`\n`, `\x{41}`, `\.`).
+    private func escapeSet(
+        _ atom: RegexSyntax.Atom, inClass: Bool
+    ) throws(RegexAutomaton.Unsupported) -> ScalarSet {
+        if let letter = syntax.escapeLetter(atom), let set = Self.classEscape(letter, inClass: inClass) {
+            return set
+        }
+        guard let scalar = try character(atom, inClass: inClass) else {
+            throw .construct(syntax.text(of: atom))
+        }
+        return caseless && !inClass ? Self.caseClosure(ScalarSet(scalar)) : ScalarSet(scalar)
+    }
+
+    /// The one character of an escape or a literal, or nil when it stands for no single
+    /// character.
+    private func character(
+        _ atom: RegexSyntax.Atom, inClass: Bool
+    ) throws(RegexAutomaton.Unsupported) -> Unicode.Scalar? {
+        switch atom.kind {
+        case .literal:
+            return syntax.scalar(at: atom.range.lowerBound)
+        case .escape:
+            guard case .value(let value) = syntax.character(ofEscape: atom, inClass: inClass) else {
+                return nil
+            }
+            guard let scalar = Unicode.Scalar(value) else { throw .construct(syntax.text(of: atom)) }
+            return scalar
+        default:
+            return nil
+        }
+    }
+
+    /// The set of `\d`, `\D`, `\w`, … (ASCII, as the router compiles them), or nil. `\N`
+    /// is no class item.
+    private static func classEscape(_ letter: UInt8, inClass: Bool) -> ScalarSet? {
         switch letter {
-        case "d": return digits
-        case "D": return digits.complement
-        case "w": return word
-        case "W": return word.complement
-        case "s": return space
-        case "S": return space.complement
-        case "h": return horizontal
-        case "H": return horizontal.complement
-        case "v": return vertical
-        case "V": return vertical.complement
-        case "N": return ScalarSet.all.subtracting(ScalarSet("\n"))
+        case UInt8(ascii: "d"): return digits
+        case UInt8(ascii: "D"): return digits.complement
+        case UInt8(ascii: "w"): return word
+        case UInt8(ascii: "W"): return word.complement
+        case UInt8(ascii: "s"): return space
+        case UInt8(ascii: "S"): return space.complement
+        case UInt8(ascii: "h"): return horizontal
+        case UInt8(ascii: "H"): return horizontal.complement
+        case UInt8(ascii: "v"): return vertical
+        case UInt8(ascii: "V"): return vertical.complement
+        case UInt8(ascii: "N") where !inClass: return ScalarSet.all.subtracting(ScalarSet("\n"))
         default: return nil
         }
     }
 
-    /// The character of a one-character escape (`\n`, `\x41`, `\.`), or nil.
-    private mutating func singleEscape(
-        _ letter: Unicode.Scalar
-    ) throws(RegexAutomaton.Unsupported) -> Unicode.Scalar? {
-        switch letter {
-        case "n": return "\n"
-        case "t": return "\t"
-        case "r": return "\r"
-        case "f": return "\u{0C}"
-        case "e": return "\u{1B}"
-        case "a": return "\u{07}"
-        case "x":
-            var hex = ""
-            if index < text.count, text[index] == "{" {
-                index += 1
-                while index < text.count, text[index] != "}" {
-                    hex.unicodeScalars.append(text[index])
-                    index += 1
-                }
-                index += 1
-            } else {
-                while index < text.count, hex.count < 2, text[index].properties.isASCIIHexDigit {
-                    hex.unicodeScalars.append(text[index])
-                    index += 1
-                }
-            }
-            guard let value = UInt32(hex.isEmpty ? "0" : hex, radix: 16), let scalar = Unicode.Scalar(value)
-            else { throw .construct("\\x") }
-            return scalar
-        default:
-            if letter.properties.isAlphabetic || ("0"..."9").contains(letter) || !letter.isASCII {
-                return nil
-            }
-            return letter
-        }
-    }
-
-    /// A class after its `[`.
-    private mutating func characterClass() throws(RegexAutomaton.Unsupported) -> ScalarSet {
-        var negated = false
-        if index < text.count, text[index] == "^" {
-            negated = true
-            index += 1
-        }
+    /// The set of a class whose items are `items` of ``RegexSyntax/classItems``.
+    private func characterClass(
+        negated: Bool, items: Range<Int>
+    ) throws(RegexAutomaton.Unsupported) -> ScalarSet {
+        let items = syntax.classItems[items]
         var members = ScalarSet()
-        var first = true
-        while index < text.count, text[index] != "]" || first {
-            first = false
-            let scalar = text[index]
-            index += 1
-            var low: Unicode.Scalar
-            if scalar == "[", index < text.count, text[index] == ":" {
-                guard let close = posixEnd(from: index + 1) else { throw .construct("[:") }
-                let name = String(String.UnicodeScalarView(text[(index + 1)..<(close - 2)]))
-                guard let set = Self.posix[name] else { throw .construct("[:" + name + ":]") }
+        var cursor = items.startIndex
+        while cursor < items.endIndex {
+            let item = items[cursor]
+            cursor += 1
+            switch item.kind {
+            case .posixClass:
+                let name = syntax.text((item.range.lowerBound + 2)..<(item.range.upperBound - 2))
+                guard let set = Self.posix[name] else { throw .construct(syntax.text(of: item)) }
                 members = members.union(set)
-                index = close
                 continue
-            } else if scalar == "\\" {
-                guard index < text.count else { throw .construct("\\") }
-                let letter = text[index]
-                index += 1
-                if letter == "E" || letter == "Q" { throw .construct("\\" + String(letter) + " in a class") }
-                if let set = try Self.classEscape(letter), letter != "N" {
+            case .escape:
+                guard let letter = syntax.escapeLetter(item), letter != UInt8(ascii: "E"),
+                    letter != UInt8(ascii: "Q")
+                else { throw .construct("\\E or \\Q in a class") }
+                if let set = Self.classEscape(letter, inClass: true) {
                     members = members.union(set)
                     continue
                 }
-                if letter == "b" {
-                    low = "\u{08}"
-                } else if let single = try singleEscape(letter) {
-                    low = single
-                } else {
-                    throw .construct("\\" + String(letter))
-                }
-            } else {
-                low = scalar
+            case .literal:
+                break
+            default:
+                throw .construct(syntax.text(of: item))
+            }
+            guard let low = try character(item, inClass: true) else {
+                throw .construct(syntax.text(of: item))
             }
             // A range `low-high`, unless the `-` ends the class.
-            if index + 1 < text.count, text[index] == "-", text[index + 1] != "]" {
-                index += 1
-                var high = text[index]
-                index += 1
-                if high == "\\" {
-                    guard index < text.count else { throw .construct("\\") }
-                    let letter = text[index]
-                    index += 1
-                    guard let single = try singleEscape(letter) else { throw .construct("class range") }
-                    high = single
-                } else if high == "[" {
-                    throw .construct("class range")
-                }
-                guard low.value <= high.value else { throw .construct("class range") }
+            if cursor + 1 < items.endIndex, items[cursor].kind == .literal,
+                syntax.bytes[items[cursor].range.lowerBound] == UInt8(ascii: "-")
+            {
+                let highItem = items[cursor + 1]
+                cursor += 2
+                guard highItem.kind == .literal || highItem.kind == .escape,
+                    let high = try character(highItem, inClass: true), low.value <= high.value
+                else { throw .construct("class range") }
                 members = members.union(ScalarSet([low.value...high.value]))
             } else {
                 members = members.union(ScalarSet(low))
             }
         }
-        guard index < text.count else { throw .construct("[") }
-        index += 1
         if caseless { members = Self.caseClosure(members) }
         return negated ? members.complement : members
-    }
-
-    private func posixEnd(from start: Int) -> Int? {
-        var cursor = start
-        while cursor + 1 < text.count {
-            if text[cursor] == ":" && text[cursor + 1] == "]" { return cursor + 2 }
-            if text[cursor] == "]" { return nil }
-            cursor += 1
-        }
-        return nil
     }
 
     /// A literal character, in every case where caseless.

@@ -43,7 +43,8 @@ enum AndroidExamples {
             let host = pattern.kind == .path ? "example.invalid" : nil
             guard
                 let url = try? router.url(
-                    for: RouteName(pattern.route), parameters: RouteParameters(assignment), scheme: "https", host: host),
+                    for: RouteName(pattern.route), parameters: RouteParameters(assignment), scheme: "https",
+                    host: host),
                 let link = AndroidLinkURI(url.absoluteString)
             else { continue }
             paths.append(link.path.isEmpty ? "/" : link.path)

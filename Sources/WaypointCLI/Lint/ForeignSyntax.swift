@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Finds other routers' parameter syntax in a route and writes the Waypoint spelling.
 enum ForeignSyntax {
     /// The regex for a typed URLNavigator / Flask placeholder `<type:name>`; nil for a
@@ -8,26 +10,26 @@ enum ForeignSyntax {
     ]
 
     /// The first `<name>`, `<type:name>` or `{name}` placeholder (its offset) and the route
-    /// with every placeholder rewritten as a Waypoint parameter.
+    /// with every placeholder rewritten as a Waypoint parameter. A placeholder starts at a
+    /// literal `<` or `{` of the route's regex syntax (``RegexSyntax``): not one escaped,
+    /// quoted, in a class or a counted repeat.
     static func placeholders(_ bytes: [UInt8]) -> (offset: Int, rewritten: String)? {
         var first: Int?
         var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let escaped = index > 0 && bytes[index - 1] == UInt8(ascii: "\\")
-            if !escaped, byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{"),
-                let (end, replacement) = placeholder(bytes, at: index)
-            {
-                if first == nil { first = index }
-                output += replacement.utf8
-                index = end
-                continue
-            }
-            output.append(byte)
-            index += 1
+        var copied = 0
+        for atom in RegexSyntax(bytes, segmentsAreGroups: true).atoms
+        where atom.kind == .literal && atom.range.lowerBound >= copied {
+            let start = atom.range.lowerBound
+            guard bytes[start] == UInt8(ascii: "<") || bytes[start] == UInt8(ascii: "{"),
+                let (end, replacement) = placeholder(bytes, at: start)
+            else { continue }
+            if first == nil { first = start }
+            output += bytes[copied..<start]
+            output += replacement.utf8
+            copied = end
         }
         guard let first else { return nil }
+        output += bytes[copied...]
         return (first, String(decoding: output, as: UTF8.self))
     }
 
@@ -57,37 +59,29 @@ enum ForeignSyntax {
         return String(decoding: bytes[offset...end], as: UTF8.self)
     }
 
-    /// JLRoutes optional groups: `(` followed by `/`, not a parameter's regex, closed and not
-    /// followed by a quantifier. The first group's offset and every route the groups stand
+    /// JLRoutes optional groups: a group that starts with `/`, is not a parameter's regex,
+    /// and has no quantifier after it, read as groups of the route's regex syntax
+    /// (``RegexSyntax``). The first group's offset and text, and every route the groups stand
     /// for (each group present or absent), in JLRoutes' order, from all groups present.
-    static func optionalGroups(_ bytes: [UInt8]) -> (offset: Int, expansions: [String])? {
+    static func optionalGroups(_ bytes: [UInt8]) -> (offset: Int, group: String, expansions: [String])? {
+        let atoms = RegexSyntax(bytes, segmentsAreGroups: true).atoms
         var groups: [Range<Int>] = []
         var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                index += 2
-                continue
-            case UInt8(ascii: "("):
-                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
-                    !isParameterGroup(bytes, open: index), let close = matchingParen(bytes, open: index)
-                else { break }
-                let next = close + 1 < bytes.count ? bytes[close + 1] : 0
-                if next == UInt8(ascii: "?") || next == UInt8(ascii: "*") || next == UInt8(ascii: "+")
-                    || next == UInt8(ascii: "{")
-                {
-                    break
-                }
-                groups.append(index..<(close + 1))
-                index = close + 1
-                continue
-            default:
-                break
-            }
+        while index < atoms.count {
+            let atom = atoms[index]
             index += 1
+            guard atom.kind == .groupOpen(.capturing), atom.range.upperBound < bytes.count,
+                bytes[atom.range.upperBound] == UInt8(ascii: "/"),
+                !isParameterGroup(bytes, open: atom.range.lowerBound),
+                let close = atom.partner
+            else { continue }
+            if close + 1 < atoms.count, case .quantifier = atoms[close + 1].kind { continue }
+            groups.append(atom.range.lowerBound..<atoms[close].range.upperBound)
+            index = close + 1
         }
         guard let first = groups.first else { return nil }
-        guard groups.count <= 4 else { return (first.lowerBound, []) }
+        let text = String(decoding: bytes[first], as: UTF8.self)
+        guard groups.count <= 4 else { return (first.lowerBound, text, []) }
         var expansions: [String] = []
         for mask in (0..<(1 << groups.count)).reversed() {
             var output: [UInt8] = []
@@ -102,13 +96,7 @@ enum ForeignSyntax {
             output += bytes[cursor...]
             expansions.append(String(decoding: output, as: UTF8.self))
         }
-        return (first.lowerBound, expansions)
-    }
-
-    /// The group text at `offset`, such as `(/foo/:a)`.
-    static func group(_ bytes: [UInt8], at offset: Int) -> String {
-        let close = matchingParen(bytes, open: offset) ?? bytes.count - 1
-        return String(decoding: bytes[offset...close], as: UTF8.self)
+        return (first.lowerBound, text, expansions)
     }
 
     /// Whether the `(` at `open` is a parameter's regex (`:name(`).
@@ -116,27 +104,6 @@ enum ForeignSyntax {
         var start = open
         while start > 0, bytes[start - 1].isNameByte { start -= 1 }
         return start < open && start > 0 && bytes[start - 1] == UInt8(ascii: ":")
-    }
-
-    private static func matchingParen(_ bytes: [UInt8], open: Int) -> Int? {
-        var depth = 0
-        var index = open
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                index += 2
-                continue
-            case UInt8(ascii: "("):
-                depth += 1
-            case UInt8(ascii: ")"):
-                depth -= 1
-                if depth == 0 { return index }
-            default:
-                break
-            }
-            index += 1
-        }
-        return nil
     }
 }
 

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// What lint can tell for certain about a PCRE2 pattern without running it: whether any
 /// match can contain `/`, and how short a match can be.
 ///
@@ -37,53 +39,36 @@ struct RegexFacts: Sendable, Hashable {
     }
 
     /// `pattern` without groups `(…)`, `(?:…)` that enclose all of it; `(?s:…)` becomes
-    /// `(?s)…`.
+    /// `(?s)…`. The groups are the atoms of ``RegexSyntax``, so `(a)|(b)` is no enclosing
+    /// group and `(\))` is one.
     static func unwrapped(_ pattern: String) -> String {
-        var text = Array(pattern.unicodeScalars)
-        while text.first == "(", text.last == ")", closingParenthesis(in: text) == text.count - 1 {
-            if text.starts(with: "(?:".unicodeScalars) {
-                text = Array(text[3..<(text.count - 1)])
-            } else if text.starts(with: "(?s:".unicodeScalars) {
-                text = Array("(?s)".unicodeScalars) + text[4..<(text.count - 1)]
-            } else if text.count > 1, text[1] != "?", text[1] != "*" {
-                text = Array(text[1..<(text.count - 1)])
-            } else {
-                break
-            }
-        }
-        var result = ""
-        result.unicodeScalars.append(contentsOf: text)
-        return result
-    }
-
-    /// The index of the `)` closing the `(` at index 0, skipping escapes and classes.
-    private static func closingParenthesis(in text: [Unicode.Scalar]) -> Int? {
-        var depth = 0
-        var index = 0
-        while index < text.count {
-            switch text[index] {
-            case "\\":
-                index += 2
-                continue
-            case "[":
-                guard let end = RegexScanner(text).classEnd(from: index) else { return nil }
-                index = end
-                continue
-            case "(":
-                depth += 1
-            case ")":
-                depth -= 1
-                if depth == 0 { return index }
+        let syntax = RegexSyntax(pattern)
+        let atoms = syntax.atoms
+        var first = 0
+        var last = atoms.count - 1
+        var prefix = ""
+        unwrapping: while first < last, atoms[first].partner == last,
+            case .groupOpen(let group) = atoms[first].kind
+        {
+            switch group {
+            case .capturing, .nonCapturing:
+                first += 1
+                last -= 1
+            case .withOptions where syntax.text(of: atoms[first]) == "(?s:":
+                prefix = "(?s)"
+                first += 1
+                last -= 1
+                break unwrapping
             default:
-                break
+                break unwrapping
             }
-            index += 1
         }
-        return nil
+        guard first <= last else { return prefix }
+        return prefix + syntax.text(atoms[first].range.lowerBound..<atoms[last].range.upperBound)
     }
 
     /// Analyzes `pattern`.
     static func analyze(_ pattern: String) -> RegexFacts {
-        RegexScanner(Array(pattern.unicodeScalars)).facts() ?? .unknown
+        RegexScanner(RegexSyntax(pattern)).facts() ?? .unknown
     }
 }

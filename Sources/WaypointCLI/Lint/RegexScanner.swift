@@ -1,12 +1,15 @@
-/// The reader behind ``RegexFacts``: one pass over a PCRE2 pattern that keeps, for every
-/// open group, the shortest length of its alternatives and whether anything in it can
-/// consume a `/`. It returns nil as soon as it meets syntax it does not read with
-/// certainty. It keeps its own stack of groups instead of recursing.
-struct RegexScanner {
-    private let text: [Unicode.Scalar]
+import Waypoint
 
-    init(_ text: [Unicode.Scalar]) {
-        self.text = text
+/// The reader behind ``RegexFacts``: one pass over a PCRE2 pattern's atoms
+/// (``RegexSyntax``, the reader the router parses routes with) that keeps, for every open
+/// group, the shortest length of its alternatives and whether anything in it can consume a
+/// `/`. It returns nil as soon as it meets syntax it does not read with certainty. It keeps
+/// its own stack of groups instead of recursing.
+struct RegexScanner {
+    private let syntax: RegexSyntax
+
+    init(_ syntax: RegexSyntax) {
+        self.syntax = syntax
     }
 
     /// An open group (the whole pattern is the outermost one).
@@ -42,63 +45,81 @@ struct RegexScanner {
 
     func facts() -> RegexFacts? {
         var stack = [Group()]
-        var index = 0
-        while index < text.count {
-            let scalar = text[index]
-            switch scalar {
-            case "\\":
-                guard let (next, atom) = escape(at: index) else { return nil }
-                if let atom { stack[stack.count - 1].add(length: atom.length, slash: atom.slash) }
-                index = next
-                continue
-            case "[":
-                guard let end = classEnd(from: index), let slash = classMatchesSlash(from: index, to: end)
-                else {
-                    return nil
-                }
-                stack[stack.count - 1].add(length: 1, slash: slash)
-                index = end
-                continue
-            case "(":
-                guard let (next, group) = openGroup(at: index) else { return nil }
-                if let group { stack.append(group) }
-                index = next
-                continue
-            case ")":
-                guard stack.count > 1, let group = stack.popLast() else { return nil }
+        let atoms = syntax.atoms
+        for (index, atom) in atoms.enumerated() {
+            switch atom.kind {
+            case .literal:
                 stack[stack.count - 1].add(
-                    length: group.consumes ? group.shortest : 0, slash: group.consumes && group.slash)
-            case "|":
+                    length: 1, slash: syntax.bytes[atom.range.lowerBound] == UInt8(ascii: "/"))
+            case .dot:
+                stack[stack.count - 1].add(length: 1, slash: true)
+            case .anchor:
+                stack[stack.count - 1].add(length: 0, slash: false)
+            case .alternation:
                 var group = stack[stack.count - 1]
                 group.closedAlternatives = min(group.closedAlternatives ?? .max, group.length)
                 group.length = 0
                 group.lastAtom = nil
                 stack[stack.count - 1] = group
-            case "*", "+", "?":
-                guard applyQuantifier(minimum: scalar == "+" ? 1 : 0, to: &stack[stack.count - 1]) else {
+            case .escape:
+                guard let atom = escape(atom) else { return nil }
+                if let atom { stack[stack.count - 1].add(length: atom.length, slash: atom.slash) }
+            case .quoted:
+                // Quoted text up to `\E`: literal characters, read as one atom.
+                let text = syntax.text(syntax.quotedText(atom))
+                let length = text.unicodeScalars.count
+                // A quantifier after `\Q…\E` repeats only the last character, which one atom
+                // cannot express for a longer run: not read.
+                if length > 1, let next = atoms[(index + 1)...].first(where: { !syntax.isTransparent($0) }),
+                    case .quantifier = next.kind
+                {
                     return nil
                 }
-                index = skipQuantifierSuffix(index + 1)
-                continue
-            case "{":
-                // `{n}`, `{n,}`, `{n,m}`, `{,m}`. Any other brace is a literal or, in newer
-                // PCRE2 syntax, a quantifier with spaces: not read.
-                guard let (next, minimum) = repetition(at: index),
-                    applyQuantifier(minimum: minimum, to: &stack[stack.count - 1])
+                if length > 0 { stack[stack.count - 1].add(length: length, slash: text.contains("/")) }
+            case .characterClass(let negated, let items):
+                guard atom.isComplete, let slash = classMatchesSlash(items, negated: negated) else {
+                    return nil
+                }
+                stack[stack.count - 1].add(length: 1, slash: slash)
+            case .groupOpen(let group):
+                switch group {
+                case .capturing, .named, .nonCapturing, .atomic, .branchReset, .scriptRun:
+                    stack.append(Group())
+                case .lookahead, .lookbehind, .nonAtomicLookaround:
+                    stack.append(Group(consumes: false))
+                case .withOptions:
+                    guard !setsExtendedMode(atom) else { return nil }
+                    stack.append(Group())
+                case .conditional, .unknown:
+                    return nil
+                }
+            case .groupClose:
+                guard stack.count > 1, let group = stack.popLast() else { return nil }
+                stack[stack.count - 1].add(
+                    length: group.consumes ? group.shortest : 0, slash: group.consumes && group.slash)
+            case .quantifier(let quantifier):
+                // A brace only later PCRE2 versions read as a quantifier is read as one only
+                // when that claims less than reading it as text: with no least count.
+                guard !quantifier.onlyInLaterPCRE2 || quantifier.minimum == 0,
+                    applyQuantifier(minimum: quantifier.minimum, to: &stack[stack.count - 1])
                 else { return nil }
-                index = skipQuantifierSuffix(next)
-                continue
-            case "^", "$":
-                stack[stack.count - 1].add(length: 0, slash: false)
-            case ".":
-                stack[stack.count - 1].add(length: 1, slash: true)
-            default:
-                stack[stack.count - 1].add(length: 1, slash: scalar == "/")
+            case .comment:
+                guard atom.isComplete else { return nil }
+            case .optionSetting:
+                guard !setsExtendedMode(atom) else { return nil }
+            case .verb, .reference, .callout, .posixClass, .collatingElement:
+                // `(*VERB)` can end or bend the match; references and callouts are not read.
+                return nil
             }
-            index += 1
         }
         guard stack.count == 1 else { return nil }
         return RegexFacts(neverMatchesSlash: !stack[0].slash, minimumLength: stack[0].shortest)
+    }
+
+    /// Whether the options of `atom` (`(?x)`, `(?x:`) include extended mode, which this
+    /// reader does not follow.
+    private func setsExtendedMode(_ atom: RegexSyntax.Atom) -> Bool {
+        syntax.text(of: atom).contains("x")
     }
 
     /// Repeats the group's last atom at least `minimum` times; false when there is none.
@@ -109,174 +130,34 @@ struct RegexScanner {
         return true
     }
 
-    /// After a quantifier: its lazy `?` or possessive `+`.
-    private func skipQuantifierSuffix(_ index: Int) -> Int {
-        index < text.count && (text[index] == "?" || text[index] == "+") ? index + 1 : index
-    }
-
-    /// `{n}`, `{n,}`, `{n,m}` or `{,m}` at `index`: the index after it and its minimum; nil
-    /// when the brace is a literal.
-    private func repetition(at index: Int) -> (Int, Int)? {
-        var cursor = index + 1
-        var minimum = 0
-        var digits = 0
-        while cursor < text.count, let value = digit(text[cursor]) {
-            minimum = Self.capped(minimum * 10 + value)
-            digits += 1
-            cursor += 1
-        }
-        var sawComma = false
-        if cursor < text.count, text[cursor] == "," {
-            sawComma = true
-            cursor += 1
-            while cursor < text.count, digit(text[cursor]) != nil { cursor += 1 }
-        }
-        guard cursor < text.count, text[cursor] == "}", digits > 0 || sawComma, cursor > index + 1 else {
+    /// What an escape matches: nil when this reader does not know it, an inner nil for `\E`.
+    private func escape(_ atom: RegexSyntax.Atom) -> (length: Int, slash: Bool)?? {
+        switch syntax.character(ofEscape: atom, inClass: false) {
+        case .value(let value):
+            return (1, value == 0x2F)
+        case .malformed:
             return nil
-        }
-        return (cursor + 1, minimum)
-    }
-
-    private func digit(_ scalar: Unicode.Scalar) -> Int? {
-        scalar >= "0" && scalar <= "9" ? Int(scalar.value - 48) : nil
-    }
-
-    /// A group opening at `index`: the index after its header, and the group to push (nil
-    /// for an option setting such as `(?i)` or a comment, which open nothing). Nil when the
-    /// construct is not one this reader knows.
-    private func openGroup(at index: Int) -> (Int, Group?)? {
-        guard index + 1 < text.count, text[index + 1] == "?" else {
-            // `(*VERB)` can end or bend the match: not read.
-            if index + 1 < text.count, text[index + 1] == "*" { return nil }
-            return (index + 1, Group())
-        }
-        let rest = Array(text[(index + 2)...])
-        func starts(_ prefix: String) -> Bool { rest.starts(with: prefix.unicodeScalars) }
-        if starts("#") {
-            guard let close = rest.firstIndex(of: ")") else { return nil }
-            return (index + 2 + close + 1, nil)
-        }
-        if starts(":") || starts("|") || starts(">") { return (index + 3, Group()) }
-        if starts("=") || starts("!") { return (index + 3, Group(consumes: false)) }
-        if starts("<=") || starts("<!") { return (index + 4, Group(consumes: false)) }
-        for (open, close) in [("<", ">"), ("P<", ">"), ("'", "'")] where starts(open) {
-            let nameStart = open.unicodeScalars.count
-            guard let end = rest[nameStart...].firstIndex(where: { String($0) == close }),
-                end > nameStart,
-                rest[nameStart..<end].allSatisfy({
-                    $0.properties.isAlphabetic || $0 == "_" || digit($0) != nil
-                })
-            else { return nil }
-            return (index + 2 + end + 1, Group())
-        }
-        // Option letters, then `)` (a setting) or `:` (a group with those options).
-        var cursor = 0
-        while cursor < rest.count, "imnsxJU-^".unicodeScalars.contains(rest[cursor]) { cursor += 1 }
-        guard cursor < rest.count, !rest[0..<cursor].contains("x") else { return nil }
-        switch rest[cursor] {
-        case ")": return (index + 2 + cursor + 1, nil)
-        case ":": return (index + 2 + cursor + 1, Group())
-        default: return nil
-        }
-    }
-
-    /// An escape at `index`: the index after it, and the atom it is (nil for `\E` or an
-    /// anchor-free no-op). Nil when the escape is not one this reader knows.
-    private func escape(at index: Int) -> (Int, (length: Int, slash: Bool)?)? {
-        guard index + 1 < text.count else { return nil }
-        let letter = text[index + 1]
-        switch letter {
-        case "d", "w", "s", "h", "v", "R", "a", "e", "f", "n", "r", "t":
-            return (index + 2, (1, false))
-        case "D", "W", "S", "H", "V", "N", "X":
-            return (index + 2, (1, true))
-        case "b", "B", "A", "z", "Z", "G", "K":
-            return (index + 2, (0, false))
-        case "E":
-            return (index + 2, nil)
-        case "Q":
-            // Quoted text up to `\E`: literal characters, read as one atom.
-            var cursor = index + 2
-            var length = 0
-            var slash = false
-            while cursor < text.count,
-                !(text[cursor] == "\\" && cursor + 1 < text.count && text[cursor + 1] == "E")
-            {
-                length += 1
-                slash = slash || text[cursor] == "/"
-                cursor += 1
-            }
-            let end = cursor < text.count ? cursor + 2 : cursor
-            // A quantifier after `\Q…\E` repeats only the last character, which one atom
-            // cannot express for a longer run: not read.
-            if length > 1, end < text.count, "*+?{".unicodeScalars.contains(text[end]) { return nil }
-            return (end, length == 0 ? nil : (length, slash))
-        case "c":
-            return index + 2 < text.count ? (index + 3, (1, false)) : nil
-        case "x":
-            guard let (next, value) = hexEscape(at: index) else { return nil }
-            return (next, (1, value == 0x2F))
-        default:
-            if letter.properties.isAlphabetic || digit(letter) != nil { return nil }
-            return (index + 2, (1, letter == "/"))
-        }
-    }
-
-    /// `\xhh` or `\x{h…}` at `index`: the index after it and the code point.
-    private func hexEscape(at index: Int) -> (Int, UInt32)? {
-        var cursor = index + 2
-        var hex = ""
-        if cursor < text.count, text[cursor] == "{" {
-            cursor += 1
-            while cursor < text.count, text[cursor] != "}" {
-                hex.unicodeScalars.append(text[cursor])
-                cursor += 1
-            }
-            guard cursor < text.count else { return nil }
-            cursor += 1
-        } else {
-            while cursor < text.count, hex.count < 2, text[cursor].properties.isASCIIHexDigit {
-                hex.unicodeScalars.append(text[cursor])
-                cursor += 1
-            }
-        }
-        guard let value = UInt32(hex.isEmpty ? "0" : hex, radix: 16) else { return nil }
-        return (cursor, value)
-    }
-
-    /// The index after the class starting at `start` (a `]` right after `[` or `[^` is a
-    /// literal; `[:name:]` is a POSIX class).
-    func classEnd(from start: Int) -> Int? {
-        var index = start + 1
-        if index < text.count, text[index] == "^" { index += 1 }
-        if index < text.count, text[index] == "]" { index += 1 }
-        while index < text.count {
-            switch text[index] {
-            case "\\":
-                index += 2
-                continue
-            case "]":
-                return index + 1
-            case "[" where index + 1 < text.count && text[index + 1] == ":":
-                if let close = posixEnd(from: index + 2) {
-                    index = close
-                    continue
-                }
+        case .notACharacter:
+            switch syntax.escapeLetter(atom) {
+            case UInt8(ascii: "d"), UInt8(ascii: "w"), UInt8(ascii: "s"), UInt8(ascii: "h"),
+                UInt8(ascii: "v"),
+                UInt8(ascii: "R"):
+                return (1, false)
+            case UInt8(ascii: "D"), UInt8(ascii: "W"), UInt8(ascii: "S"), UInt8(ascii: "H"),
+                UInt8(ascii: "V"),
+                UInt8(ascii: "N"), UInt8(ascii: "X"):
+                return (1, true)
+            case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"),
+                UInt8(ascii: "Z"),
+                UInt8(ascii: "G"), UInt8(ascii: "K"):
+                return (0, false)
+            case UInt8(ascii: "E"):
+                return .some(nil)
             default:
-                break
+                // Properties, references and what PCRE2 does not know: not read.
+                return nil
             }
-            index += 1
         }
-        return nil
-    }
-
-    private func posixEnd(from index: Int) -> Int? {
-        var cursor = index
-        while cursor + 1 < text.count {
-            if text[cursor] == ":" && text[cursor + 1] == "]" { return cursor + 2 }
-            cursor += 1
-        }
-        return nil
     }
 
     /// The POSIX classes that hold no `/`.
@@ -284,82 +165,56 @@ struct RegexScanner {
         "alpha", "digit", "alnum", "upper", "lower", "space", "blank", "xdigit", "word", "cntrl",
     ]
 
-    /// Whether the class `text[start..<end]` can match `/`; nil when it holds something this
-    /// reader does not know.
-    private func classMatchesSlash(from start: Int, to end: Int) -> Bool? {
-        var index = start + 1
-        let negated = index < end && text[index] == "^"
-        if negated { index += 1 }
+    /// Whether the class of `items` can match `/`; nil when it holds something this reader
+    /// does not know.
+    private func classMatchesSlash(_ items: Range<Int>, negated: Bool) -> Bool? {
         var listsSlash = false
-        var previous: Unicode.Scalar?
-        let last = end - 1  // the closing `]`
-        var first = true
-        while index < last {
-            var scalar = text[index]
-            var single: Unicode.Scalar? = scalar
-            if scalar == "[", index + 1 < last, text[index + 1] == ":", let close = posixEnd(from: index + 2)
-            {
-                let name = String(String.UnicodeScalarView(text[(index + 2)..<(close - 2)]))
+        var previous: UInt32?
+        var position = items.lowerBound
+        while position < items.upperBound {
+            let item = syntax.classItems[position]
+            position += 1
+            if item.kind == .posixClass {
+                let name = syntax.text((item.range.lowerBound + 2)..<(item.range.upperBound - 2))
                 guard Self.slashFreePOSIXClasses.contains(name) else { return nil }
                 previous = nil
-                index = close
-                first = false
                 continue
             }
-            if scalar == "\\" {
-                guard index + 1 < last else { return nil }
-                let letter = text[index + 1]
-                switch letter {
-                case "d", "w", "s", "h", "v":
-                    single = nil
-                    index += 2
-                case "x":
-                    guard let (next, value) = hexEscape(at: index), let decoded = Unicode.Scalar(value) else {
-                        return nil
-                    }
-                    single = decoded
-                    index = next
-                case "n", "r", "t", "f", "e", "a", "b":
-                    single = "\u{1}"  // a control character: never a slash
-                    index += 2
-                default:
-                    if letter.properties.isAlphabetic || digit(letter) != nil { return nil }
-                    single = letter
-                    index += 2
-                }
-                scalar = single ?? scalar
-            } else if scalar == "-", let low = previous, !first, index + 1 < last {
-                // A range `low-high`.
-                var high = text[index + 1]
-                var next = index + 2
-                if high == "\\" {
-                    guard index + 2 < last else { return nil }
-                    let letter = text[index + 2]
-                    if letter == "x" {
-                        guard let (after, value) = hexEscape(at: index + 1),
-                            let decoded = Unicode.Scalar(value)
-                        else { return nil }
-                        high = decoded
-                        next = after
-                    } else if letter.properties.isAlphabetic || digit(letter) != nil {
-                        return nil
-                    } else {
-                        high = letter
-                        next = index + 3
-                    }
-                }
-                if low.value <= 0x2F && 0x2F <= high.value { listsSlash = true }
+            // A range `low-high`.
+            if item.kind == .literal, syntax.bytes[item.range.lowerBound] == UInt8(ascii: "-"),
+                let low = previous,
+                position < items.upperBound
+            {
+                guard let high = character(syntax.classItems[position]) else { return nil }
+                position += 1
+                if low <= 0x2F && 0x2F <= high { listsSlash = true }
                 previous = nil
-                index = next
-                first = false
                 continue
-            } else {
-                index += 1
             }
-            if let single, single == "/" { listsSlash = true }
+            if item.kind == .escape, syntax.character(ofEscape: item, inClass: true) == .notACharacter,
+                let letter = syntax.escapeLetter(item), "dwshv".utf8.contains(letter)
+            {
+                // A type without `/`.
+                previous = nil
+                continue
+            }
+            guard let single = character(item) else { return nil }
+            if single == 0x2F { listsSlash = true }
             previous = single
-            first = false
         }
         return negated ? !listsSlash : listsSlash
+    }
+
+    /// The code point of a class item that is one character; nil for any other item.
+    private func character(_ item: RegexSyntax.Atom) -> UInt32? {
+        switch item.kind {
+        case .literal:
+            return syntax.scalar(at: item.range.lowerBound).value
+        case .escape:
+            guard case .value(let value) = syntax.character(ofEscape: item, inClass: true) else { return nil }
+            return value
+        default:
+            return nil
+        }
     }
 }

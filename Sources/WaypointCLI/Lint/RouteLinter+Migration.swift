@@ -131,7 +131,7 @@ extension RouteLinter {
                 )
             ]
         }
-        if let (offset, expansions) = ForeignSyntax.optionalGroups(bytes) {
+        if let (offset, group, expansions) = ForeignSyntax.optionalGroups(bytes) {
             let list = expansions.map(\.quoted).joined(separator: ", ")
             let advice =
                 expansions.count <= 8
@@ -140,7 +140,7 @@ extension RouteLinter {
                 LintFinding(
                     .foreignSyntax, line: entry.line, column: pattern.column(ofOffset: offset), route: route,
                     message:
-                        "\(ForeignSyntax.group(bytes, at: offset).quoted) reads as a JLRoutes optional group, but here a group is required regex text; \(advice)"
+                        "\(group.quoted) reads as a JLRoutes optional group, but here a group is required regex text; \(advice)"
                 )
             ]
         }

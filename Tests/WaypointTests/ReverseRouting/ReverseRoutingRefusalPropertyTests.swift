@@ -78,7 +78,9 @@ struct ReverseRoutingRefusalPropertyTests {
                 // refusal is the values' (empty, rejected), not the other routes'.
                 let alone = Router(options: options)
                 try alone.register(RouteName(target.route)) { _ in }
-                guard let own = try? alone.url(for: RouteName(target.route), parameters: parameters, scheme: scheme)
+                guard
+                    let own = try? alone.url(
+                        for: RouteName(target.route), parameters: parameters, scheme: scheme)
                 else {
                     tally.add("refused alone")
                     continue

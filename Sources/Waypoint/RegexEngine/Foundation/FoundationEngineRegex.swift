@@ -31,7 +31,8 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     ///   ICU refuses the rewritten pattern, a message saying so at offset 0 (ICU reports no
     ///   position through `NSRegularExpression`).
     init(pattern: [UInt8], options: RegexOptions = []) throws(RegexCompileError) {
-        let translated = try ICUPattern(pattern, caseless: options.contains(.caseless))
+        let syntax = RegexSyntax(pattern)
+        let translated = try ICUPattern(syntax, caseless: options.contains(.caseless))
         var text = translated.text
         if options.contains(.endAnchored) { text = "(?:" + text + ")\\z" }
         var icuOptions: NSRegularExpression.Options = [.useUnixLineSeparators]
@@ -44,7 +45,7 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
         }
         // Anchoring at the start is a matching option (`.anchored`), checked at match time.
         isAnchored = options.contains(.anchored)
-        chargesUnreportedStates = NestedRepetition.occurs(in: String(decoding: pattern, as: UTF8.self))
+        chargesUnreportedStates = NestedRepetition.occurs(in: syntax)
         captureCount = translated.captureCount
         groupNumbers = translated.groupNumbers
     }
@@ -54,8 +55,8 @@ final class FoundationEngineRegex: CompiledRegex, Sendable {
     /// Whether a run that finds no match is counted as work ICU never reported
     /// (``LookupBudget/recordUnreportedRun(upTo:)``): the pattern repeats a group that
     /// repeats (``NestedRepetition``), the shape that can do 10,000 states of work on a
-    /// short subject without a report (issue 21 §1).
-    private let chargesUnreportedStates: Bool
+    /// short subject without a report (decisions.md, "The regex budget never costs a legitimate route").
+    let chargesUnreportedStates: Bool
 
     func match(
         _ subject: UnsafeBufferPointer<UInt8>, limits: FoundationLimits, into captures: FoundationCaptures

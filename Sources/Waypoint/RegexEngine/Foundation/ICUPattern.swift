@@ -9,6 +9,10 @@
 /// `\K`, recursion, callouts, conditionals, and the other constructs that
 /// Documentation/regex-engines.md lists. A rejection names the construct and the engine.
 ///
+/// It translates the atoms of ``RegexSyntax``, the reader every other part of Waypoint
+/// reads regexes with, so where an escape, a class, a quoted run or a comment ends is
+/// decided there, once; this pass decides only what each atom means to ICU.
+///
 /// Errors that PCRE2 would also report (an unclosed group, a quantifier out of order) carry
 /// PCRE2's message at PCRE2's offset, so a table fails the same way on both engines.
 struct ICUPattern {
@@ -19,8 +23,8 @@ struct ICUPattern {
     /// Group numbers by name.
     private(set) var groupNumbers: [String: Int] = [:]
 
-    private let bytes: [UInt8]
-    private var index = 0
+    private let syntax: RegexSyntax
+    private var bytes: [UInt8] { syntax.bytes }
     /// One entry per open group: whether `i` was on outside it (restored when it closes).
     private var groups: [Bool] = []
     /// Whether case-insensitive matching is on at this point of the pattern.
@@ -35,107 +39,109 @@ struct ICUPattern {
     /// The engine named in rejections.
     private static let engineName = RegexEngineKind.foundation.rawValue
 
-    /// Translates `bytes` (valid UTF-8) compiled with `caseless` on or off.
-    init(_ bytes: [UInt8], caseless: Bool) throws(RegexCompileError) {
-        self.bytes = bytes
+    /// Translates the pattern `syntax` read, compiled with `caseless` on or off.
+    init(_ syntax: RegexSyntax, caseless: Bool) throws(RegexCompileError) {
+        self.syntax = syntax
         self.caseless = caseless
-        while index < bytes.count {
-            try item()
+        for atom in syntax.atoms {
+            try item(atom)
         }
         if !groups.isEmpty {
             throw RegexCompileError(message: "missing closing parenthesis", offset: bytes.count)
         }
     }
 
+    /// Translates `bytes` (valid UTF-8) compiled with `caseless` on or off.
+    init(_ bytes: [UInt8], caseless: Bool) throws(RegexCompileError) {
+        try self.init(RegexSyntax(bytes), caseless: caseless)
+    }
+
     // MARK: Items outside classes
 
-    private mutating func item() throws(RegexCompileError) {
-        let start = index
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "\\"):
-            try escape()
-        case UInt8(ascii: "["):
-            try characterClass()
+    private mutating func item(_ atom: RegexSyntax.Atom) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
+        switch atom.kind {
+        case .literal:
+            literal(syntax.scalar(at: start))
+        case .dot:
+            text += "."
             repeatable = true
-        case UInt8(ascii: "("):
-            try openGroup()
-        case UInt8(ascii: ")"):
+        case .anchor:
+            text.unicodeScalars.append(UnicodeScalar(bytes[start]))
+            repeatable = false
+        case .alternation:
+            text += "|"
+            repeatable = false
+        case .escape:
+            try escape(atom)
+        case .quoted:
+            // Every character up to `\E` (or the end) is a literal.
+            var offset = syntax.quotedText(atom).lowerBound
+            while offset < syntax.quotedText(atom).upperBound {
+                literal(syntax.scalar(at: offset))
+                offset = RegexSyntax.scalarEnd(bytes, at: offset)
+            }
+        case .characterClass(let negated, let items):
+            try characterClass(atom, negated: negated, items: items)
+            repeatable = true
+        case .groupOpen(let group):
+            try openGroup(atom, group)
+        case .groupClose:
             guard let outer = groups.popLast() else {
-                throw RegexCompileError(message: "unmatched closing parenthesis", offset: index)
+                throw RegexCompileError(message: "unmatched closing parenthesis", offset: start)
             }
             caseless = outer
             text += ")"
-            index += 1
             repeatable = true
-        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"):
-            try quantifier(String(UnicodeScalar(byte)), from: start, length: 1)
-        case UInt8(ascii: "{"):
-            if let (length, lower, upper) = countedRepeat(at: index) {
-                try checkRepeat(lower: lower, upper: upper, at: index + length - 1)
-                try quantifier(
-                    upper.map { $0 == lower ? "{\(lower)}" : "{\(lower),\($0)}" } ?? "{\(lower),}",
-                    from: start, length: length)
-            } else {
-                literal(UnicodeScalar(byte))
-                index += 1
+        case .quantifier(let quantifier):
+            try self.quantifier(atom, quantifier)
+        case .comment:
+            guard atom.isComplete else {
+                throw RegexCompileError(message: "missing ) at end of (?# comment", offset: bytes.count)
             }
-        case UInt8(ascii: "|"):
-            text += "|"
-            index += 1
-            repeatable = false
-        case UInt8(ascii: "^"), UInt8(ascii: "$"):
-            text.unicodeScalars.append(UnicodeScalar(byte))
-            index += 1
-            repeatable = false
-        case UInt8(ascii: "."):
-            text += "."
-            index += 1
-            repeatable = true
-        default:
-            literal(scalar(at: &index))
+        case .optionSetting:
+            try groupSyntax(atom)
+        case .verb:
+            throw rejectVerb(atom)
+        case .reference, .callout:
+            try groupSyntax(atom)
+        case .posixClass, .collatingElement:
+            // Only inside classes.
+            break
         }
     }
 
-    /// A quantifier spelled `spelling` in ICU, `length` bytes long in the pattern, with its
-    /// lazy (`?`) or possessive (`+`) suffix.
+    /// A quantifier with its lazy (`?`) or possessive (`+`) mark. A brace that only later
+    /// PCRE2 versions read as a quantifier (`{,2}`) is literal text, as PCRE2 10.42 reads it.
     private mutating func quantifier(
-        _ spelling: String, from start: Int, length: Int
+        _ atom: RegexSyntax.Atom, _ quantifier: RegexSyntax.Quantifier
     ) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
+        if quantifier.onlyInLaterPCRE2 {
+            var offset = start
+            while offset < atom.range.upperBound {
+                literal(syntax.scalar(at: offset))
+                offset = RegexSyntax.scalarEnd(bytes, at: offset)
+            }
+            return
+        }
+        var spelling = String(UnicodeScalar(bytes[start]))
+        if bytes[start] == UInt8(ascii: "{") {
+            let lower = quantifier.minimum
+            let upper = quantifier.maximum
+            try checkRepeat(
+                lower: lower, upper: upper, at: atom.range.upperBound - (quantifier.mode == .greedy ? 1 : 2))
+            spelling = upper.map { $0 == lower ? "{\(lower)}" : "{\(lower),\($0)}" } ?? "{\(lower),}"
+        }
         guard repeatable else {
             throw RegexCompileError(message: "quantifier does not follow a repeatable item", offset: start)
         }
-        text += spelling
-        index = start + length
-        if index < bytes.count, bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "+") {
-            text.unicodeScalars.append(UnicodeScalar(bytes[index]))
-            index += 1
+        switch quantifier.mode {
+        case .greedy: text += spelling
+        case .lazy: text += spelling + "?"
+        case .possessive: text += spelling + "+"
         }
         repeatable = false
-    }
-
-    /// `{n}`, `{n,}` or `{n,m}` at `position`, as PCRE2 10.42 reads them: its length and
-    /// bounds, or nil when the brace is a literal.
-    private func countedRepeat(at position: Int) -> (length: Int, lower: Int, upper: Int?)? {
-        var cursor = position + 1
-        func number() -> Int? {
-            var value = 0
-            var digits = 0
-            while cursor < bytes.count, bytes[cursor].isASCIIDigit {
-                value = min(value * 10 + Int(bytes[cursor] - UInt8(ascii: "0")), Int(Int32.max))
-                digits += 1
-                cursor += 1
-            }
-            return digits > 0 ? value : nil
-        }
-        guard let lower = number() else { return nil }
-        var upper: Int? = lower
-        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
-            cursor += 1
-            upper = number()
-        }
-        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else { return nil }
-        return (cursor + 1 - position, lower, upper)
     }
 
     private func checkRepeat(lower: Int, upper: Int?, at closing: Int) throws(RegexCompileError) {
@@ -169,19 +175,16 @@ struct ICUPattern {
 
     // MARK: Escapes outside classes
 
-    private mutating func escape() throws(RegexCompileError) {
-        let start = index
-        guard index + 1 < bytes.count else {
+    private mutating func escape(_ atom: RegexSyntax.Atom) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
+        guard let byte = syntax.escapeLetter(atom) else {
             throw RegexCompileError(message: #"\ at end of pattern"#, offset: bytes.count)
         }
-        index += 1
-        let byte = bytes[index]
         if byte >= 0x80 || !(byte.isASCIILetter || byte.isASCIIDigit) {
             // An escaped non-alphanumeric character is itself.
-            literal(scalar(at: &index))
+            literal(syntax.scalar(at: start + 1))
             return
         }
-        index += 1
         switch byte {
         case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "w"), UInt8(ascii: "W"),
             UInt8(ascii: "s"), UInt8(ascii: "S"):
@@ -203,104 +206,46 @@ struct ICUPattern {
             text += "(?=\\n?\\z)"
             repeatable = false
         case UInt8(ascii: "p"), UInt8(ascii: "P"):
-            text += "(?-i:" + (try property(negated: byte == UInt8(ascii: "P"), from: start)) + ")"
+            text += "(?-i:" + (try property(atom, negated: byte == UInt8(ascii: "P"))) + ")"
             repeatable = true
-        case UInt8(ascii: "Q"):
-            quoted()
         case UInt8(ascii: "E"):
             break
         case UInt8(ascii: "g"), UInt8(ascii: "k"):
-            try backreference(byte, from: start)
+            try backreference(atom, letter: byte)
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
-            guard index >= bytes.count || !bytes[index].isASCIIDigit else {
+            guard atom.range.count == 2 else {
                 throw reject(
                     "a backreference or octal escape of more than one digit", at: start, hint: "write \\g{n}")
             }
             try emitBackreference(Int(byte - UInt8(ascii: "0")), from: start)
         default:
-            index = start + 1
-            if let value = try character(inClass: false) {
-                literal(UnicodeScalar(value)!)
-            }
+            // A character escape's code point is a scalar: surrogates are rejected.
+            literal(UnicodeScalar(try character(atom, inClass: false)) ?? "\u{FFFD}")
         }
     }
 
-    /// The code point of a character escape (`\n`, `\x{…}`, `\cX`, `\0…`, `\o{…}`), with
-    /// `index` at the letter after the backslash; nil after a rejection it threw.
-    private mutating func character(inClass: Bool) throws(RegexCompileError) -> UInt32? {
-        let start = index - 1
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "n"): return 0x0A
-        case UInt8(ascii: "r"): return 0x0D
-        case UInt8(ascii: "t"): return 0x09
-        case UInt8(ascii: "f"): return 0x0C
-        case UInt8(ascii: "e"): return 0x1B
-        case UInt8(ascii: "a"): return 0x07
-        case UInt8(ascii: "b") where inClass: return 0x08
-        case UInt8(ascii: "x"):
-            if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
-                    close > index + 1,
-                    let value = UInt32(String(decoding: bytes[(index + 1)..<close], as: UTF8.self), radix: 16)
-                else {
-                    throw reject("\\x{…} without hexadecimal digits", at: start)
-                }
-                index = close + 1
-                return try codePoint(value, at: close)
-            }
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 2, index < bytes.count, let digit = PercentDecoding.hexValue(bytes[index]) {
-                value = value * 16 + UInt32(digit)
-                digits += 1
-                index += 1
-            }
+    /// The code point of a character escape (`\n`, `\x{…}`, `\cX`, `\0…`, `\o{…}`).
+    private func character(_ atom: RegexSyntax.Atom, inClass: Bool) throws(RegexCompileError) -> UInt32 {
+        let start = atom.range.lowerBound
+        switch syntax.character(ofEscape: atom, inClass: inClass) {
+        case .value(let value):
             return value
-        case UInt8(ascii: "c"):
-            guard index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F else {
-                throw RegexCompileError(
-                    message: "\\c must be followed by a printable ASCII character", offset: index)
-            }
-            let control = bytes[index]
-            index += 1
-            return UInt32((control.isASCIILowercase ? control - 0x20 : control) ^ 0x40)
-        case UInt8(ascii: "0"):
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 2, index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
-                bytes[index] <= UInt8(ascii: "7")
-            {
-                value = value * 8 + UInt32(bytes[index] - UInt8(ascii: "0"))
-                digits += 1
-                index += 1
-            }
-            return value
-        case UInt8(ascii: "o"):
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "{"),
-                let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")), close > index + 1,
-                let value = UInt32(String(decoding: bytes[(index + 1)..<close], as: UTF8.self), radix: 8)
-            else {
-                throw reject("\\o without {octal digits}", at: start)
-            }
-            index = close + 1
-            return try codePoint(value, at: close)
-        default:
-            throw unsupportedEscape(byte, at: start)
-        }
-    }
-
-    private func codePoint(_ value: UInt32, at offset: Int) throws(RegexCompileError) -> UInt32 {
-        guard value <= 0x10FFFF else {
+        case .notACharacter:
+            throw unsupportedEscape(bytes[start + 1], at: start)
+        case .malformed(.hexadecimalDigitsMissing):
+            throw reject("\\x{…} without hexadecimal digits", at: start)
+        case .malformed(.octalDigitsMissing):
+            throw reject("\\o without {octal digits}", at: start)
+        case .malformed(.controlCharacterMissing(let offset)):
+            throw RegexCompileError(
+                message: "\\c must be followed by a printable ASCII character", offset: offset)
+        case .malformed(.tooLarge(let offset)):
             throw RegexCompileError(
                 message: "character code point value in \\x{} or \\o{} is too large", offset: offset)
-        }
-        guard !(0xD800...0xDFFF).contains(value) else {
+        case .malformed(.surrogate(let offset)):
             throw RegexCompileError(
                 message: "disallowed Unicode code point (>= 0xd800 && <= 0xdfff)", offset: offset)
         }
-        return value
     }
 
     /// The rejection of an escape letter with no shared meaning.
@@ -319,34 +264,21 @@ struct ICUPattern {
         return reject(name, at: offset)
     }
 
-    /// `\Q…\E`: every character up to `\E` (or the end) is a literal.
-    private mutating func quoted() {
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
-                bytes[index + 1] == UInt8(ascii: "E")
-            {
-                index += 2
-                return
-            }
-            literal(scalar(at: &index))
-        }
-    }
-
-    /// `\p{Name}`, `\pL` or `\p{^Name}` with `index` after the letter: an ICU property set
-    /// for a Unicode general category (the only properties both engines read alike).
-    private mutating func property(negated: Bool, from start: Int) throws(RegexCompileError) -> String {
+    /// `\p{Name}`, `\pL` or `\p{^Name}`: an ICU property set for a Unicode general category
+    /// (the only properties both engines read alike).
+    private func property(_ atom: RegexSyntax.Atom, negated: Bool) throws(RegexCompileError) -> String {
+        let start = atom.range.lowerBound
+        let end = atom.range.upperBound
         var name: String
-        if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
-                throw RegexCompileError(message: "malformed \\P or \\p sequence", offset: index)
+        if start + 2 < end, bytes[start + 2] == UInt8(ascii: "{") {
+            guard bytes[end - 1] == UInt8(ascii: "}"), end - start > 3 else {
+                throw RegexCompileError(message: "malformed \\P or \\p sequence", offset: start + 2)
             }
-            name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-            index = close + 1
-        } else if index < bytes.count {
-            name = String(UnicodeScalar(bytes[index]))
-            index += 1
+            name = syntax.text((start + 3)..<(end - 1))
+        } else if start + 2 < end {
+            name = syntax.text((start + 2)..<end)
         } else {
-            throw RegexCompileError(message: "malformed \\P or \\p sequence", offset: index)
+            throw RegexCompileError(message: "malformed \\P or \\p sequence", offset: start + 2)
         }
         var negated = negated
         if name.hasPrefix("^") {
@@ -370,12 +302,15 @@ struct ICUPattern {
 
     // MARK: Backreferences
 
-    /// `\g…` or `\k…` with `index` after the letter.
-    private mutating func backreference(_ letter: UInt8, from start: Int) throws(RegexCompileError) {
-        guard index < bytes.count else {
-            throw RegexCompileError(message: "\\g or \\k is not followed by a group reference", offset: index)
+    /// `\g…` or `\k…`.
+    private mutating func backreference(_ atom: RegexSyntax.Atom, letter: UInt8) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
+        let end = atom.range.upperBound
+        guard start + 2 < bytes.count else {
+            throw RegexCompileError(
+                message: "\\g or \\k is not followed by a group reference", offset: start + 2)
         }
-        let open = bytes[index]
+        let open = bytes[start + 2]
         if letter == UInt8(ascii: "g"), open == UInt8(ascii: "<") || open == UInt8(ascii: "'") {
             throw reject("the subroutine call \\g\(UnicodeScalar(open))…", at: start)
         }
@@ -388,38 +323,35 @@ struct ICUPattern {
             guard letter == UInt8(ascii: "g") else {
                 throw RegexCompileError(
                     message: "\\k is not followed by a name in braces, angle brackets, or quotes",
-                    offset: index)
+                    offset: start + 2)
             }
             // \gN or \g-N.
-            let digitsStart = index
-            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
-            while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
-            try emitReference(String(decoding: bytes[digitsStart..<index], as: UTF8.self), from: start)
+            try emitReference(syntax.text((start + 2)..<end), from: start, end: end)
             return
         }
-        guard let end = bytes[(index + 1)...].firstIndex(of: close) else {
+        guard end - start > 3, bytes[end - 1] == close else {
             throw RegexCompileError(
-                message: "syntax error in subpattern name (missing terminator?)", offset: bytes.count)
+                message: "syntax error in subpattern name (missing terminator?)", offset: end)
         }
-        let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-        index = end + 1
-        try emitReference(name, from: start)
+        try emitReference(syntax.text((start + 3)..<(end - 1)), from: start, end: end)
     }
 
-    /// A reference by number (`2`, `-1`, `+1`) or by name.
-    private mutating func emitReference(_ reference: String, from start: Int) throws(RegexCompileError) {
+    /// A reference by number (`2`, `-1`, `+1`) or by name, ending at `end`.
+    private mutating func emitReference(
+        _ reference: String, from start: Int, end: Int
+    ) throws(RegexCompileError) {
         if let first = reference.utf8.first,
             first.isASCIIDigit || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
         {
             guard let number = Int(reference) else {
-                throw RegexCompileError(message: "a numbered reference must not be zero", offset: index)
+                throw RegexCompileError(message: "a numbered reference must not be zero", offset: end)
             }
             if reference.hasPrefix("+") {
                 throw reject("a forward relative reference \\g{+n}", at: start)
             }
             let absolute = number < 0 ? captureCount + 1 + number : number
             guard absolute > 0 else {
-                throw RegexCompileError(message: "a numbered reference must not be zero", offset: index)
+                throw RegexCompileError(message: "a numbered reference must not be zero", offset: end)
             }
             try emitBackreference(absolute, from: start)
         } else {
@@ -440,117 +372,110 @@ struct ICUPattern {
 
     // MARK: Groups
 
-    private mutating func openGroup() throws(RegexCompileError) {
-        let start = index
-        index += 1
-        let next = index < bytes.count ? bytes[index] : 0
-        if next == UInt8(ascii: "*") {
-            var end = index + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: ":") {
-                end += 1
-            }
-            throw reject(
-                "the verb (*\(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)))", at: start)
-        }
-        guard next == UInt8(ascii: "?") else {
+    private mutating func openGroup(
+        _ atom: RegexSyntax.Atom, _ group: RegexSyntax.Group
+    ) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
+        // An assertion spelled with a word, `(*pla:`; a plain `(` followed by `*` is a group.
+        if atom.range.count > 2, bytes[start + 1] == UInt8(ascii: "*") { throw rejectVerb(atom) }
+        switch group {
+        case .capturing:
             try push(start)
             captureCount += 1
             text += "("
-            return
+        case .named(let name):
+            try namedGroup(from: start, name: name)
+        case .nonCapturing, .atomic, .lookahead, .lookbehind:
+            try push(start)
+            text += syntax.text(of: atom)
+        case .nonAtomicLookaround:
+            throw reject("the non-atomic assertion \(syntax.text(of: atom))…)", at: start)
+        case .branchReset:
+            throw reject("the branch reset group (?|…)", at: start)
+        case .conditional:
+            throw reject("the conditional group (?(…)…)", at: start)
+        case .scriptRun:
+            throw rejectVerb(atom)
+        case .withOptions, .unknown:
+            try groupSyntax(atom)
         }
-        index += 1
-        let kind = index < bytes.count ? bytes[index] : 0
+    }
+
+    /// A verb `(*…)` or an assertion spelled `(*word:`, rejected with the word.
+    private func rejectVerb(_ atom: RegexSyntax.Atom) -> RegexCompileError {
+        let start = atom.range.lowerBound
+        var end = start + 2
+        while end < atom.range.upperBound, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: ":") {
+            end += 1
+        }
+        return reject("the verb (*\(syntax.text((start + 2)..<end)))", at: start)
+    }
+
+    /// Group syntax after `(?` other than a plain group or assertion: a reference, a
+    /// callout, options, or what PCRE2 reads as no group (``RegexSyntax/Group/unknown``).
+    private mutating func groupSyntax(_ atom: RegexSyntax.Atom) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
+        let end = atom.range.upperBound
+        let kind = start + 2 < bytes.count ? bytes[start + 2] : 0
         switch kind {
-        case UInt8(ascii: "#"):
-            // A comment: up to the first `)`.
-            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ")")) else {
-                throw RegexCompileError(message: "missing ) at end of (?# comment", offset: bytes.count)
-            }
-            index = close + 1
-        case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: ">"):
-            try push(start)
-            text += "(?" + String(UnicodeScalar(kind))
-            index += 1
-        case UInt8(ascii: "<")
-        where index + 1 < bytes.count
-            && (bytes[index + 1] == UInt8(ascii: "=") || bytes[index + 1] == UInt8(ascii: "!")):
-            try push(start)
-            text += "(?<" + String(UnicodeScalar(bytes[index + 1]))
-            index += 2
         case UInt8(ascii: "<"), UInt8(ascii: "'"):
-            try namedGroup(
-                from: start, nameStart: index + 1,
-                terminator: kind == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "'"))
+            // A name without its terminator.
+            throw RegexCompileError(
+                message: "syntax error in subpattern name (missing terminator?)", offset: end)
         case UInt8(ascii: "P"):
-            let form = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let form = start + 3 < bytes.count ? bytes[start + 3] : 0
             if form == UInt8(ascii: "<") {
-                try namedGroup(from: start, nameStart: index + 2, terminator: UInt8(ascii: ">"))
+                throw RegexCompileError(
+                    message: "syntax error in subpattern name (missing terminator?)", offset: end)
             } else if form == UInt8(ascii: "=") {
-                guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) else {
+                guard atom.kind == .reference else {
                     throw RegexCompileError(
-                        message: "syntax error in subpattern name (missing terminator?)", offset: bytes.count)
+                        message: "syntax error in subpattern name (missing terminator?)", offset: end)
                 }
-                let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
-                index = close + 1
-                try emitReference(name, from: start)
+                try emitReference(syntax.text((start + 4)..<(end - 1)), from: start, end: end)
             } else {
                 throw reject("the subroutine call (?P>…)", at: start)
             }
-        case UInt8(ascii: "|"):
-            throw reject("the branch reset group (?|…)", at: start)
-        case UInt8(ascii: "("):
-            throw reject("the conditional group (?(…)…)", at: start)
         case UInt8(ascii: "C"):
             throw reject("the callout (?C…)", at: start)
         case UInt8(ascii: "R"), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             throw reject("recursion or a subroutine call (?\(UnicodeScalar(kind))…)", at: start)
-        case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1].isASCIIDigit:
+        case UInt8(ascii: "-") where start + 3 < bytes.count && bytes[start + 3].isASCIIDigit:
             throw reject("recursion or a subroutine call (?-n)", at: start)
         default:
-            try inlineOptions(from: start)
+            try inlineOptions(atom)
         }
     }
 
-    /// `(?<name>`, `(?'name'` or `(?P<name>` with the name starting at `nameStart`.
-    private mutating func namedGroup(
-        from start: Int, nameStart: Int, terminator: UInt8
-    ) throws(RegexCompileError) {
-        var end = nameStart
-        while end < bytes.count,
-            bytes[end].isASCIILetter || bytes[end].isASCIIDigit || bytes[end] == UInt8(ascii: "_")
-        {
-            end += 1
+    /// `(?<name>`, `(?'name'` or `(?P<name>`, whose name covers `name`.
+    private mutating func namedGroup(from start: Int, name range: Range<Int>) throws(RegexCompileError) {
+        guard !range.isEmpty, !bytes[range.lowerBound].isASCIIDigit else {
+            throw RegexCompileError(message: "subpattern name expected", offset: range.lowerBound)
         }
-        guard end < bytes.count, bytes[end] == terminator else {
+        guard range.count <= 32 else {
             throw RegexCompileError(
-                message: "syntax error in subpattern name (missing terminator?)", offset: end)
+                message: "subpattern name is too long (maximum 32 code units)", offset: range.upperBound)
         }
-        guard end > nameStart, !bytes[nameStart].isASCIIDigit else {
-            throw RegexCompileError(message: "subpattern name expected", offset: nameStart)
-        }
-        guard end - nameStart <= 32 else {
-            throw RegexCompileError(
-                message: "subpattern name is too long (maximum 32 code units)", offset: end)
-        }
-        let name = String(decoding: bytes[nameStart..<end], as: UTF8.self)
+        let name = syntax.text(range)
         guard groupNumbers[name] == nil else {
             throw RegexCompileError(
-                message: "two named subpatterns have the same name (PCRE2_DUPNAMES not set)", offset: end + 1)
+                message: "two named subpatterns have the same name (PCRE2_DUPNAMES not set)",
+                offset: range.upperBound + 1)
         }
         try push(start)
         captureCount += 1
         groupNumbers[name] = captureCount
         text += "("
-        index = end + 1
     }
 
-    /// `(?flags)` or `(?flags:` with `index` after the `?`: only `i`, `m` and `s`, which
-    /// the two engines read alike (ICU is compiled to know only the line feed as a newline).
-    private mutating func inlineOptions(from start: Int) throws(RegexCompileError) {
+    /// `(?flags)` or `(?flags:`: only `i`, `m` and `s`, which the two engines read alike
+    /// (ICU is compiled to know only the line feed as a newline).
+    private mutating func inlineOptions(_ atom: RegexSyntax.Atom) throws(RegexCompileError) {
+        let start = atom.range.lowerBound
         var on = true
         var spelling = "(?"
         var newCaseless = caseless
-        while index < bytes.count {
+        for index in (start + 2)..<atom.range.upperBound {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "i"), UInt8(ascii: "m"), UInt8(ascii: "s"):
@@ -560,12 +485,10 @@ struct ICUPattern {
                 on = false
                 spelling += "-"
             case UInt8(ascii: ")"):
-                index += 1
                 caseless = newCaseless
                 text += spelling + ")"
                 return
             case UInt8(ascii: ":"):
-                index += 1
                 try push(start)
                 caseless = newCaseless
                 text += spelling + ":"
@@ -576,9 +499,13 @@ struct ICUPattern {
             default:
                 throw RegexCompileError(message: "unrecognized character after (? or (?-", offset: index)
             }
-            index += 1
         }
-        throw RegexCompileError(message: "missing closing parenthesis", offset: bytes.count)
+        // An opening PCRE2 does not know: what follows the option letters is no `)` or `:`.
+        guard atom.range.upperBound < bytes.count else {
+            throw RegexCompileError(message: "missing closing parenthesis", offset: bytes.count)
+        }
+        throw RegexCompileError(
+            message: "unrecognized character after (? or (?-", offset: atom.range.upperBound)
     }
 
     private mutating func push(_ offset: Int) throws(RegexCompileError) {
@@ -664,78 +591,63 @@ struct ICUPattern {
     /// code points; types (`\d`, `[:alpha:]`, `\p{L}`) go outside case folding, since PCRE2
     /// does not fold them, so `[\wé]` becomes `(?:[é]|(?-i:[0-9A-Z_a-z]))` and `[^\wé]`
     /// becomes `(?!(?-i:[0-9A-Z_a-z]))[^é]`.
-    private mutating func characterClass() throws(RegexCompileError) {
-        let open = index
-        index += 1
-        var negated = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "^") {
-            negated = true
-            index += 1
-        }
+    private mutating func characterClass(
+        _ atom: RegexSyntax.Atom, negated: Bool, items: Range<Int>
+    ) throws(RegexCompileError) {
         var characters = ""
         var types: [String] = []
-        var first = true
         var pending: UInt32?  // the last single character, which may start a range
-        while true {
-            guard index < bytes.count else {
-                throw RegexCompileError(
-                    message: "missing terminating ] for character class", offset: bytes.count)
-            }
-            let itemStart = index
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "]") && !first {
-                index += 1
-                break
-            }
-            first = false
-            // A range `a-z`: a pending character, `-`, and a character that is not `]`.
-            if byte == UInt8(ascii: "-"), let lower = pending, index + 1 < bytes.count,
-                bytes[index + 1] != UInt8(ascii: "]")
+        var position = items.lowerBound
+        while position < items.upperBound {
+            let item = syntax.classItems[position]
+            position += 1
+            let itemStart = item.range.lowerBound
+            // A range `a-z`: a pending character, `-`, and an item before the closing `]`.
+            if item.kind == .literal, bytes[itemStart] == UInt8(ascii: "-"), let lower = pending,
+                position < items.upperBound
             {
-                index += 1
-                let endStart = index
-                guard let upper = try classCharacter() else {
-                    throw RegexCompileError(message: "invalid range in character class", offset: index - 1)
+                let end = syntax.classItems[position]
+                position += 1
+                guard let upper = try classCharacter(end) else {
+                    throw RegexCompileError(message: "invalid range in character class", offset: itemStart)
                 }
                 guard upper >= lower else {
                     throw RegexCompileError(
-                        message: "range out of order in character class", offset: index - 1)
+                        message: "range out of order in character class", offset: end.range.upperBound - 1)
                 }
-                _ = endStart
                 characters += "-" + Self.hex(upper)
                 pending = nil
                 continue
             }
-            if byte == UInt8(ascii: "[") && index + 1 < bytes.count
-                && [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[index + 1])
-            {
-                types.append(try posixClass())
+            switch item.kind {
+            case .posixClass:
+                types.append(try posixClass(item))
                 pending = nil
-                continue
-            }
-            if byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
-                let letter = bytes[index + 1]
+            case .collatingElement:
+                throw RegexCompileError(
+                    message: "POSIX collating elements are not supported", offset: itemStart)
+            case .escape where item.range.count > 1:
+                let letter = bytes[itemStart + 1]
                 if let type = ClassType(letter) {
-                    index += 2
                     types.append(Self.set(of: type, negated: letter.isASCIIUppercase))
                     pending = nil
-                    continue
-                }
-                if letter == UInt8(ascii: "p") || letter == UInt8(ascii: "P") {
-                    index += 2
-                    types.append(try property(negated: letter == UInt8(ascii: "P"), from: itemStart))
+                } else if letter == UInt8(ascii: "p") || letter == UInt8(ascii: "P") {
+                    types.append(try property(item, negated: letter == UInt8(ascii: "P")))
                     pending = nil
-                    continue
+                } else if let value = try classCharacter(item) {
+                    characters += Self.hex(value)
+                    pending = value
                 }
-                if letter == UInt8(ascii: "Q") || letter == UInt8(ascii: "E") {
-                    throw reject("\\Q…\\E inside a character class", at: itemStart)
+            default:
+                if let value = try classCharacter(item) {
+                    characters += Self.hex(value)
+                    pending = value
                 }
             }
-            guard let value = try classCharacter() else { continue }
-            characters += Self.hex(value)
-            pending = value
         }
-        _ = open
+        guard atom.isComplete else {
+            throw RegexCompileError(message: "missing terminating ] for character class", offset: bytes.count)
+        }
         let positive = characters.isEmpty ? nil : "[" + characters + "]"
         let typeSet = types.isEmpty ? nil : "(?-i:[" + types.joined() + "])"
         switch (negated, positive, typeSet) {
@@ -750,47 +662,33 @@ struct ICUPattern {
         }
     }
 
-    /// One character of a class (a literal or a character escape), or nil for an item that
-    /// is not a single character (none reach here but a stray `\E`).
-    private mutating func classCharacter() throws(RegexCompileError) -> UInt32? {
-        guard index < bytes.count else {
-            throw RegexCompileError(message: "missing terminating ] for character class", offset: bytes.count)
-        }
-        if bytes[index] == UInt8(ascii: "\\") {
-            guard index + 1 < bytes.count else {
+    /// The character a class item stands for (a literal or a character escape); nil for an
+    /// item that is not one character (a type, a property, a POSIX class).
+    private func classCharacter(_ item: RegexSyntax.Atom) throws(RegexCompileError) -> UInt32? {
+        let start = item.range.lowerBound
+        switch item.kind {
+        case .literal:
+            return syntax.scalar(at: start).value
+        case .quoted:
+            throw reject("\\Q…\\E inside a character class", at: start)
+        case .escape:
+            guard let letter = syntax.escapeLetter(item) else {
                 throw RegexCompileError(message: #"\ at end of pattern"#, offset: bytes.count)
             }
-            let letter = bytes[index + 1]
-            if letter >= 0x80 || !(letter.isASCIILetter || letter.isASCIIDigit) {
-                index += 1
-                return scalar(at: &index).value
-            }
+            if letter == UInt8(ascii: "E") { throw reject("\\Q…\\E inside a character class", at: start) }
             if ClassType(letter) != nil || letter == UInt8(ascii: "p") || letter == UInt8(ascii: "P") {
                 return nil
             }
-            index += 1
-            return try character(inClass: true)
+            return try character(item, inClass: true)
+        default:
+            return nil
         }
-        return scalar(at: &index).value
     }
 
-    /// `[:name:]` or `[:^name:]` with `index` at the `[`: an ICU set of the ASCII class.
-    private mutating func posixClass() throws(RegexCompileError) -> String {
-        let start = index
-        let delimiter = bytes[index + 1]
-        guard delimiter == UInt8(ascii: ":") else {
-            throw RegexCompileError(message: "POSIX collating elements are not supported", offset: index)
-        }
-        var cursor = index + 2
-        while cursor + 1 < bytes.count,
-            !(bytes[cursor] == UInt8(ascii: ":") && bytes[cursor + 1] == UInt8(ascii: "]"))
-        {
-            cursor += 1
-        }
-        guard cursor + 1 < bytes.count else {
-            throw RegexCompileError(message: "missing terminating ] for character class", offset: bytes.count)
-        }
-        var name = String(decoding: bytes[(index + 2)..<cursor], as: UTF8.self)
+    /// `[:name:]` or `[:^name:]`: an ICU set of the ASCII class.
+    private func posixClass(_ item: RegexSyntax.Atom) throws(RegexCompileError) -> String {
+        let start = item.range.lowerBound
+        var name = syntax.text((start + 2)..<(item.range.upperBound - 2))
         let negated = name.hasPrefix("^")
         if negated { name.removeFirst() }
         guard var type = ClassType(posix: name) else {
@@ -798,22 +696,10 @@ struct ICUPattern {
         }
         // PCRE2 reads [:upper:] and [:lower:] as [:alpha:] when case is ignored.
         if caseless && (type == .upper || type == .lower) { type = .alpha }
-        index = cursor + 2
         return Self.set(of: type, negated: negated)
     }
 
     // MARK: Helpers
-
-    /// The scalar at `position` (valid UTF-8), advancing past it.
-    private func scalar(at position: inout Int) -> UnicodeScalar {
-        let lead = bytes[position]
-        let width =
-            lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        let end = min(position + width, bytes.count)
-        let scalar = String(decoding: bytes[position..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
-        position = end
-        return scalar
-    }
 
     /// A rejection naming `construct` and the engine.
     private func reject(_ construct: String, at offset: Int, hint: String? = nil) -> RegexCompileError {

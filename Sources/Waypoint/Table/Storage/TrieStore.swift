@@ -27,7 +27,7 @@ struct TrieStore: Sendable {
     private(set) var orders = AppendLog<Int32>(capacity: 64)
     /// Per record of ``terminals``: where the room reserved after its tails in ``orders``
     /// ends. A tail added to the node goes there while there is room, so N tails under one
-    /// prefix cost O(N) in all rather than a copy of the list each (issue 21 §4); the slots
+    /// prefix cost O(N) in all rather than a copy of the list each (decisions.md, "Registering one route at a time: the real bound"); the slots
     /// past a record's tails are read by no table. Only the store reads it, so searches do
     /// not carry it.
     private(set) var tailRoom = AppendLog<Int32>(capacity: 16)
