@@ -1,4 +1,4 @@
-/// The parent each route names when it is registered (Documentation/spec/routing.md §11):
+/// The parent each route names when it is registered (Documentation/spec/routing.md §12):
 /// by route string, which registration checks, and by registration order, which a
 /// published snapshot reads without a lock.
 ///

@@ -1,7 +1,8 @@
 /// Why ``DestinationRouter/url(for:scheme:host:)`` could not give a link that opens the
 /// destination again.
 public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No route registered with a printer (``DestinationRouter/register(_:parent:destination:link:)-(RouteName,_,_,_)``)
+    /// No route registered with a printer
+    /// (``DestinationRouter/register(_:parent:destination:link:)-(_,_,DestinationRouter<Destination>.Builder,_)``)
     /// prints the destination, described as `String(describing:)` does.
     case noRoute(destination: String)
     /// The route that prints the destination makes no URL of its parameters: a parameter

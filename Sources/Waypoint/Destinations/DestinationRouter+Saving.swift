@@ -1,7 +1,7 @@
 import Foundation
 
 /// Any navigation stack saved as links, one per screen, and restored from them
-/// (Documentation/spec/routing.md §11).
+/// (Documentation/spec/routing.md §12).
 extension DestinationRouter {
     /// `stack` saved as links: each screen's link (``url(for:scheme:host:)``), bottom
     /// first. Any stack can be saved, not only a route's own; the links are checked as

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Navigation stacks (Documentation/spec/routing.md §11): a route names its parent when it
+/// Navigation stacks (Documentation/spec/routing.md §12): a route names its parent when it
 /// is registered, and a link opens the stack of its route, its parents' destinations built
 /// from the same link, root first, then its own.
 ///

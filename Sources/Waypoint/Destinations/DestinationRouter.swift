@@ -141,7 +141,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///   descendant, or capturing a parameter the route does not always capture; nothing is
     ///   registered then.
     /// - Complexity: O(segments of `route`), amortised, whatever the number of routes, as
-    ///   for ``Router/register(_:handler:)``.
+    ///   for ``Router/register(_:handler:)-(_,(DeepLink)->Void)``.
     public func register(
         _ route: RouteName, parent: RouteName? = nil, destination build: @escaping Builder,
         link print: Printer? = nil
@@ -182,8 +182,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// is not delivered, and the result is ``RoutingFailure/superseded``.
     ///
     /// - Throws: ``RouteError`` when the route is invalid, or its parent is (as for
-    ///   ``register(_:parent:destination:link:)-(RouteName,_,_,_)``); nothing is
-    ///   registered then.
+    ///   ``register(_:parent:destination:link:)-(_,_,DestinationRouter<Destination>.Builder,_)``);
+    ///   nothing is registered then.
     public func register(
         _ route: RouteName, parent: RouteName? = nil,
         @_inheritActorContext destination build: @escaping AsyncBuilder, link print: Printer? = nil

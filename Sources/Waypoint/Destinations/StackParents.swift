@@ -1,7 +1,7 @@
 import Foundation
 
 /// The ancestors of the route that took a link, in the snapshot it was found in, as a
-/// stack lookup walks them: root first (Documentation/spec/routing.md §11). Not generic,
+/// stack lookup walks them: root first (Documentation/spec/routing.md §12). Not generic,
 /// so that the walk is compiled once; the builders' calls are in the app's module.
 @usableFromInline
 struct StackParents: Sendable {

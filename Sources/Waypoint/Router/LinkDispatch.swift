@@ -112,7 +112,7 @@ struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
             // The split that found the winner found the query too: no second scan.
             let query = LinkQuery.of(queryRange.map { URLParts.substring($0, of: request.matchURL) })
             // A condition any route of the winner's stack requires makes the link wait
-            // (Documentation/spec/routing.md §11), root first.
+            // (Documentation/spec/routing.md §12), root first.
             if snapshot.hasRequirements {
                 for condition in snapshot.requirements(ofStackAtPriority: first.priority) {
                     if let waiting = snapshot.delivery.waitIfNeeded(

@@ -40,7 +40,7 @@ struct GatePass: Sendable {
     var isReleased = false
     /// The conditions the app approved this link for, one at a time: a route of its stack
     /// that requires one of them does not make the link wait again (a stack may require
-    /// several, Documentation/spec/routing.md §11).
+    /// several, Documentation/spec/routing.md §12).
     var approvals: [LinkCondition] = []
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Any navigation stack saved as links and restored (Documentation/spec/routing.md §11): the
+/// Any navigation stack saved as links and restored (Documentation/spec/routing.md §12): the
 /// format, the links a newer version no longer routes, and the limit on what is read.
 @Suite("Navigation stacks: saved as links, restored")
 struct SavedStackTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Navigation stacks as properties (Documentation/spec/routing.md §11), over random parent
+/// Navigation stacks as properties (Documentation/spec/routing.md §12), over random parent
 /// trees up to 8 deep and random screens and stacks, with values hostile to paths and
 /// queries (`/`, `%2F`, `?`, `#`, empty, emoji):
 /// - every printed link reads back as its screen;

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Pushed stacks (Documentation/spec/routing.md §11): the stack receiver, held links replayed
+/// Pushed stacks (Documentation/spec/routing.md §12): the stack receiver, held links replayed
 /// as stacks, a condition anywhere in the stack, and asynchronous builders in it.
 @Suite("Navigation stacks pushed to the app")
 @MainActor
@@ -26,6 +26,22 @@ struct StackPushTests {
         #expect(stacks.count == 2, "one receiver: setting onDestination replaced onStack")
         screens.onStack(nil)
         #expect(screens.handle("app:///cart").failure == .handlerHasNoTarget)
+    }
+
+    @Test(
+        "the gate refuses a pushed stack; a lookup, like destination(for:), applies neither the gate nor the hold"
+    )
+    func gateAndHold() throws {
+        let screens = try StackTests.shop()
+        var stacks: [[Screen]] = []
+        screens.onStack { stacks.append($0) }
+        screens.gate = { $0.host != "blocked" }
+        #expect(screens.handle("app://blocked/orders/4").failure == .refusedByGate)
+        #expect(stacks.isEmpty)
+        #expect(screens.stack(for: "app://blocked/orders/4") == [.orders, .order(4)])
+        screens.delivery.hold()
+        #expect(screens.stack(for: "app:///orders/5") == [.orders, .order(5)])
+        #expect(stacks.isEmpty)
     }
 
     @Test("a cold start: links held until the app is ready are replayed as stacks, in order")
@@ -125,6 +141,60 @@ struct StackPushTests {
         screens.onStack { path = $0 }
         #expect(await screens.dispatch(Self.url("app:///orders/1/items/2")).isHandled)
         #expect(path == [.orders, .item(order: 0, item: 2)])
+    }
+
+    @Test("a pushed stack leaves out a parent whose synchronous builder returns nil or throws")
+    func decliningParentsPushed() throws {
+        let screens = try StackTests.decliningOrders()
+        var stacks: [[Screen]] = []
+        screens.onStack { stacks.append($0) }
+        #expect(screens.handle("app:///orders/0/items/1").isHandled)
+        #expect(screens.handle("app:///orders/-1/items/2").isHandled)
+        #expect(screens.handle("app:///orders/3/items/3").isHandled)
+        #expect(
+            stacks == [
+                [.orders, .item(order: 0, item: 1)], [.orders, .item(order: 0, item: 2)],
+                [.orders, .order(3), .item(order: 0, item: 3)],
+            ])
+    }
+
+    @Test("an asynchronous top under synchronous parents: the stack is fetched and delivered whole")
+    func asynchronousTop() async throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/account") { _ in .account }
+        try screens.register("/account/invoices/:n", parent: "/account") { link in
+            await Task.yield()
+            return .invoice(try link.parameters.require("n", as: Int.self))
+        }
+        var path: [Screen] = []
+        screens.onStack { path = $0 }
+        let result = await screens.dispatch(Self.url("app:///account/invoices/8"))
+        #expect(result.isHandled && result.route == "/account/invoices/:n")
+        #expect(path == [.account, .invoice(8)])
+        #expect(screens.stack(for: "app:///account/invoices/8") == nil, "a lookup cannot wait for it")
+    }
+
+    @Test(
+        "a synchronous top that returns nil while its stack is fetched fails the push: its route took the link"
+    )
+    func decliningTopOfAFetchedStack() async throws {
+        let screens = DestinationRouter<Screen>()
+        try screens.register("/account") { _ in
+            await Task.yield()
+            return .account
+        }
+        try screens.register("/account/invoices/:n", parent: "/account") { link in
+            let n = try link.parameters.require("n", as: Int.self)
+            return n == 0 ? nil : .invoice(n)
+        }
+        try screens.register("/account/invoices/:slug") { _ in .cart }
+        var path: [Screen] = []
+        screens.onStack { path = $0 }
+        let result = await screens.dispatch(Self.url("app:///account/invoices/0"))
+        #expect(result.failure == .routeNotFound)
+        #expect(path.isEmpty, "the next matching route is not tried")
+        #expect(await screens.dispatch(Self.url("app:///account/invoices/2")).isHandled)
+        #expect(path == [.account, .invoice(2)])
     }
 
     @Test("a newer link supersedes a stack still fetching")

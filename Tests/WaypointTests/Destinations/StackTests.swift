@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Navigation stacks (Documentation/spec/routing.md §11): parents named at registration, the
+/// Navigation stacks (Documentation/spec/routing.md §12): parents named at registration, the
 /// stack a link opens, a stack printed as one link, query items, and stacks saved as links.
 @Suite("Navigation stacks: registration, lookup and printing")
 struct StackTests {
@@ -211,8 +211,9 @@ struct StackTests {
         )
     }
 
-    @Test("a parent whose builder returns nil or throws is left out; the rest of the stack stays")
-    func decliningParents() throws {
+    /// `/orders` → `/orders/:id` → `/orders/:id/items/:item`, where the order's builder
+    /// returns nil for order 0 and throws for a negative order.
+    static func decliningOrders() throws -> DestinationRouter<Screen> {
         struct Offline: Error {}
         let screens = DestinationRouter<Screen>()
         try screens.register("/orders") { _ in .orders }
@@ -225,6 +226,12 @@ struct StackTests {
         try screens.register("/orders/:id/items/:item", parent: "/orders/:id") { link in
             .item(order: 0, item: try link.parameters.require("item", as: Int.self))
         }
+        return screens
+    }
+
+    @Test("a parent whose builder returns nil or throws is left out; the rest of the stack stays")
+    func decliningParents() throws {
+        let screens = try Self.decliningOrders()
         #expect(screens.stack(for: "app:///orders/0/items/1") == [.orders, .item(order: 0, item: 1)])
         #expect(screens.stack(for: "app:///orders/-1/items/1") == [.orders, .item(order: 0, item: 1)])
         #expect(
