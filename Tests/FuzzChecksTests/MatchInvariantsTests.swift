@@ -6,7 +6,7 @@ import WaypointReference
 
 /// The url-matcher and route-compiler checks still catch a real disagreement: handed a
 /// reference matcher that deliberately disagrees with the router, the check reports it, and
-/// the same check passes when the two agree. Cuts to the checks' cost (issue 21 §5) must keep
+/// the same check passes when the two agree. Cuts to the checks' cost must keep
 /// these failing where they fail.
 @Suite("Fuzz checks report a broken matcher")
 struct MatchInvariantsTests {

@@ -2,7 +2,7 @@ import Testing
 import Waypoint
 
 /// Where `waypoint` reads from: `-` for standard input, several routes files for `lint`,
-/// `--version`, and human output that shows routes as written (issue 15 §5).
+/// `--version`, and human output that shows routes as written.
 @Suite("waypoint input and output")
 struct InputTests {
     @Test("--version")

@@ -3,7 +3,7 @@ import Waypoint
 
 @testable import WaypointCLI
 
-/// Issue 21: `waypoint lint` on tables of regex routes under one prefix — a table that can
+/// `waypoint lint` on tables of regex routes under one prefix — a table that can
 /// spend the per-lookup regex budget is a finding naming its routes, and tables of ordinary
 /// regex tails cost lint a few comparisons a route, not one per earlier route.
 @Suite("Lint: regex budget and shared-prefix regex routes")

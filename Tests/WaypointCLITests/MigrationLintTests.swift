@@ -3,7 +3,7 @@ import Waypoint
 
 @testable import WaypointCLI
 
-/// `waypoint lint` on what migrated route tables get wrong (issue 15 §4): each compiles,
+/// `waypoint lint` on what migrated route tables get wrong: each compiles,
 /// and the route then never matches what it was written for.
 @Suite("waypoint lint: migration mistakes")
 struct MigrationLintTests {

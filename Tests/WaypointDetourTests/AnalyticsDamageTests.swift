@@ -5,7 +5,7 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// A damaged, exhausted or hostile queue directory (issue 14, item 5): every value read from
+/// A damaged, exhausted or hostile queue directory: every value read from
 /// disk is checked, so nothing traps; damage is logged and repaired, and no record the queue
 /// wrote is lost to numbering.
 @Suite("Detour analytics queue: damaged directories")

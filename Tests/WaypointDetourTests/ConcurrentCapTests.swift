@@ -6,7 +6,7 @@ import WaypointHTTP
 
 @testable import WaypointDetour
 
-/// Many capped exchanges at once never hang the process (issue 21, item 2): N short-link
+/// Many capped exchanges at once never hang the process: N short-link
 /// resolutions against a loopback server whose answers never end, sent at full speed, each
 /// end with a typed failure (the answer is too large, or the deadline passed); memory stays
 /// bounded. And the deadline is kept, and the exchanges stopped, while every thread of the

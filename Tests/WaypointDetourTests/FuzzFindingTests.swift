@@ -3,7 +3,7 @@ import Waypoint
 
 @testable import WaypointDetour
 
-/// Minimal reproductions of what the `detour-pipeline` fuzz target found (issue 8); the inputs
+/// Minimal reproductions of what the `detour-pipeline` fuzz target found; the inputs
 /// are kept under `Fuzz/crashers/detour-pipeline/` and replayed by `FuzzChecksTests`.
 @Suite("Detour fuzz findings")
 struct DetourFuzzFindingTests {

@@ -6,7 +6,7 @@ import Waypoint
 @testable import WaypointDetour
 
 /// Every exchange has a cap on the answer's size and a deadline over the whole exchange
-/// (issue 14, item 1): a server whose body never ends, drips or is huge gives each
+///: a server whose body never ends, drips or is huge gives each
 /// endpoint's documented fallback, with memory near the cap.
 @Suite("Detour response limits and deadlines", .serialized)
 struct ResponseLimitTests {

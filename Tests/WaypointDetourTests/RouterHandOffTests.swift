@@ -112,7 +112,7 @@ struct ReadmeRoutingTests {
     }
 }
 
-/// Issue 23 §5: a Detour link reaches destinations and asynchronous handlers through the
+/// A Detour link reaches destinations and asynchronous handlers through the
 /// same seam as a Paylisher link.
 @Suite("Detour links, destinations and asynchronous handlers")
 @MainActor

@@ -10,7 +10,7 @@ import WaypointHTTP
     import FoundationNetworking
 #endif
 
-/// Many capped campaign resolutions at once never hang the process (issue 21, item 2): N
+/// Many capped campaign resolutions at once never hang the process: N
 /// resolutions against a loopback server whose answers never end, sent at full speed, each
 /// end with a typed error (too large, or the deadline's cancellation); memory stays bounded.
 /// And the deadline is kept, and the exchanges stopped, while every thread of the cooperative

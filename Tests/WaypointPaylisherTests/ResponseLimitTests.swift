@@ -10,7 +10,7 @@ import Waypoint
 #endif
 
 /// Campaign resolution has a cap on the answer's size and a deadline over the whole exchange
-/// (issue 14, item 1): an endless, huge or dripping body fails resolution, the link is still
+///: an endless, huge or dripping body fails resolution, the link is still
 /// delivered, and memory stays near the cap.
 @Suite("Paylisher response limits and deadlines", .serialized)
 @MainActor

@@ -93,7 +93,7 @@ struct RouterHandOffTests {
     }
 }
 
-/// Issue 23 §5: a Paylisher link reaches asynchronous handlers as a Detour link does.
+/// A Paylisher link reaches asynchronous handlers as a Detour link does.
 @Suite("Paylisher links and asynchronous handlers")
 struct PaylisherSeamTests {
     @Test("an asynchronous handler gets the Paylisher link, and dispatch waits for it")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-// Issue 23 §3: asynchronous handlers, nonisolated and main-actor, compiled as app and
+// Asynchronous handlers, nonisolated and main-actor, compiled as app and
 // server code would write them, with none of `assumeIsolated`, `@unchecked` or a `Task`.
 
 /// What an app's store does before a link can navigate: a fetch that may fail.
@@ -61,7 +61,7 @@ func registerServerRoutes(_ router: Router, saved: Locked<[String]>) throws {
     }
 }
 
-@Suite("Asynchronous handlers (issue 23 §3)", .timeLimit(.minutes(5)))
+@Suite("Asynchronous handlers", .timeLimit(.minutes(5)))
 struct AsyncHandlerTests {
     static let order = URL(string: "shop://app/orders/7")!
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Issue 23 §9: whether a result is handled is derived from its failure and its pending
+/// Whether a result is handled is derived from its failure and its pending
 /// delivery, so no result is handled and failed at once.
 @Suite("Deep link result")
 struct DeepLinkResultTests {

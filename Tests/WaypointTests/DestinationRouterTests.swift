@@ -28,7 +28,7 @@ struct DestinationRouterTests {
         #expect(throws: RouteError.self) { try screens.register("/x/:id([0-9]+") { _ in .cart } }
     }
 
-    /// Issue 23 §8: the winner's builder is tried first, from the lookup that finds the
+    /// The winner's builder is tried first, from the lookup that finds the
     /// winner; the other matching routes are found, and their builders run, only when it
     /// passes.
     @Test("winner first: later builders run only when the winner's passes, in order")
@@ -85,7 +85,7 @@ struct DestinationRouterTests {
     }
 }
 
-/// Issue 21 §5: a route listed in `routes` has its builder, whichever table a lookup reads.
+/// A route listed in `routes` has its builder, whichever table a lookup reads.
 @Suite("Destination router under concurrent registration")
 struct DestinationRouterConcurrencyTests {
     /// Registers routes on a thread of its own while the test reads: every route `routes`

@@ -30,7 +30,7 @@ struct DifferentialTests {
         try await compare(configuration, generator: RouteGenerator(seed: configuration.seed), tables: 60)
     }
 
-    /// Hostile shapes (issue 8): catastrophic and nested regexes, counted repeats, inline
+    /// Hostile shapes: catastrophic and nested regexes, counted repeats, inline
     /// flags and quoted text in routes; long runs, bare and invalid escapes, lone surrogates,
     /// NUL and line feeds, and many or empty segments in URLs. A URL on which a route hit a
     /// PCRE2 limit is not compared, since the two matchers run different regexes and so

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 21 §5: a parameter read as a floating-point type is a finite decimal number,
+/// A parameter read as a floating-point type is a finite decimal number,
 /// `-?[0-9]+(\.[0-9]+)?`; what `Double.init(_:)` also reads (`nan`, `inf`, hexadecimal,
 /// exponents) is not what a link carries, and `price=nan` must not pass.
 @Suite("Floating-point parameters")

@@ -3,7 +3,7 @@ import WaypointReference
 
 @testable import Waypoint
 
-/// Minimal reproductions of what the fuzzers found (issue 8). Each names the input kept
+/// Minimal reproductions of what the fuzzers found. Each names the input kept
 /// under `Fuzz/crashers/`, which `FuzzChecksTests` replays as well.
 @Suite("Fuzz findings")
 struct FuzzFindingTests {

@@ -4,7 +4,7 @@ import WaypointReference
 
 @testable import Waypoint
 
-/// Hostile input (issue 8): every public entry point finishes on input built to exhaust
+/// Hostile input: every public entry point finishes on input built to exhaust
 /// time, memory or the stack, and reports a typed reason. Nothing here measures time; the
 /// time limit only turns a hang into a failure. The tests run one at a time so that these
 /// CPU-bound cases leave a thread to the suites that time network replies.
@@ -122,7 +122,7 @@ struct HostileInputTests {
         #expect(router.match("s://h/g/" + String(repeating: "x/", count: 500_000))?.route == "/g/**")
     }
 
-    /// Issue 14 §6: with PCRE2's default 32 KiB JIT stack these legitimate routes stopped
+    /// With PCRE2's default 32 KiB JIT stack these legitimate routes stopped
     /// matching at about 1,300 bytes ("hit the PCRE2 stack limit"). Every slug that fits
     /// the URL bound must match, up to the bound itself, also under a raised bound.
     @Test(

@@ -4,7 +4,7 @@ import Testing
 @testable import Waypoint
 
 /// Registering and removing routes one at a time edits the published table in place of
-/// rebuilding it (issue 13): every table that results must answer exactly as a router
+/// rebuilding it: every table that results must answer exactly as a router
 /// given the same routes in bulk, tables already published must not change, and the
 /// garbage the edits leave must be reclaimed.
 @Suite("Registration one route at a time", .serialized)

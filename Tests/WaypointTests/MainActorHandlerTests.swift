@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-// Issue 12's app and server code, compiled as written in Swift 6 mode: main-actor handlers
+// The app and server code, compiled as written in Swift 6 mode: main-actor handlers
 // registered from main-actor code, an `onOpenURL`-style call site, main-actor handler
 // classes, a nonisolated server handler, and both ways to handle a link from async code.
 // None of it needs `assumeIsolated`, `@unchecked`, `@preconcurrency` or `Task {}`.

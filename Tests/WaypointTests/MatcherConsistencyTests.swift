@@ -9,7 +9,7 @@ import Testing
 @Suite("Trie search agrees with the per-route walk")
 struct MatcherConsistencyTests {
     static let cases = Fixtures.routerCases("deeplinkkit.json")
-    /// Our own cases: the repros of issue 15 (host forms, encoded slashes, case folding).
+    /// Our own cases: the reported repros (host forms, encoded slashes, case folding).
     static let checks = Fixtures.routerCases("routing-checks.json")
 
     @Test("the router table loads")

@@ -3,7 +3,7 @@ import Testing
 import Waypoint
 
 // The README's and the DocC article's snippets for asynchronous handlers, links that wait
-// and the adapter seam (issue 23 §3-§5), copied verbatim, then exercised.
+// and the adapter seam, copied verbatim, then exercised.
 
 struct Order: Hashable, Sendable {
     let id: Int

@@ -84,7 +84,7 @@ struct RegexBudgetTests {
         #expect(trace.spent >= UInt32(limitHits) * 100_000, "each limit hit was charged its limit")
         #expect(trace.notReached.map(\.rawValue) == (limitHits..<2_000).map(Int32.init))
         // No route past the budget is run: their tails repeat a repeating group, so once the
-        // budget is exhausted the lookup's work is what it spent (issue 21 §1). PCRE2 makes
+        // budget is exhausted the lookup's work is what it spent. PCRE2 makes
         // two runs a limit hit (the allowance, then the full limit), ICU one, and the run
         // that found the budget unable to pay is one more.
         #expect(trace.runs <= 2 * (limitHits + 1), "\(trace)")
@@ -154,9 +154,7 @@ struct RegexBudgetTests {
 
     @Test("after the budget is exhausted, a cheap route still wins")
     func cheapRouteAfterExhaustion() throws {
-        // Later runs have only the base allowance once the budget is exhausted (issue 21 §1:
-        // 10,000 distinct catastrophic patterns then cost about as much as 10,000 ordinary
-        // ones); a regex that finishes at once, as `[a-c]+` does, still matches.
+        // Later runs have only the base allowance once the budget is exhausted; a regex that finishes at once, as `[a-c]+` does, still matches.
         let routes = Self.distinctCatastrophicRoutes(40) + ["/p/:v([a-c]+)"]
         for budget: UInt32 in [0, 250_000, RouterOptions().regexBudget] {
             let table = try Self.table(routes, options: RouterOptions(regexBudget: budget))
@@ -231,7 +229,7 @@ struct RegexBudgetTests {
         #expect(trace.notReached.isEmpty)
     }
 
-    /// The five families of issue 21: tables whose regex comes before the literal that
+    /// The five families of hostile tables: tables whose regex comes before the literal that
     /// tells their routes apart, so every route's tail runs at one trie node.
     static let families: [(route: @Sendable (Int) -> String, url: @Sendable (Int) -> String)] = [
         ({ "/p/:id([0-9]+)/v\($0)" }, { "s://h/p/42/v\($0)" }),
@@ -244,7 +242,7 @@ struct RegexBudgetTests {
     /// 10,000 routes a family on PCRE2. On `NSRegularExpression` a debug build compiles and
     /// runs ICU regexes some fifty times slower, so the suite takes 2,000 (four times the 500
     /// where the old budget cut tables off); `waypoint match` over the 10,000-route tables on
-    /// that engine finds the last route too (issue 21's note has the figures).
+    /// that engine finds the last route too.
     static let familySize = Regex.engine == .pcre2 ? 10_000 : 2_000
 
     @Test("10,000 ordinary tails under one node: every route is reachable", arguments: 0..<5)

@@ -4,7 +4,7 @@ import Testing
 @testable import Waypoint
 
 /// Parameters captured by regex tails, segment checks and globs are kept as ranges of the
-/// matched string and made into strings only when read (issue 24, target 3). Each case
+/// matched string and made into strings only when read. Each case
 /// gives the values a caller reads, whether they may stay ranges, and agrees with the
 /// per-route walk behind `explain`, which makes every value as a string; on both engines.
 @Suite("Regex captures as ranges of the input")

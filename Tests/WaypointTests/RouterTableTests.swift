@@ -10,7 +10,7 @@ import WaypointTables
 @Suite("DeepLinkKit router table")
 struct RouterTableTests {
     static let cases = Fixtures.routerCases("deeplinkkit.json")
-    /// Our own cases: the repros of issue 15 (host forms, encoded slashes, case folding).
+    /// Our own cases: the reported repros (host forms, encoded slashes, case folding).
     static let checks = Fixtures.routerCases("routing-checks.json")
 
     @Test("the fixture holds every case")

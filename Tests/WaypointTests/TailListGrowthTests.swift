@@ -2,7 +2,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 21 §4: N regex tails under one prefix. The trie node's list of tails grows in
+/// N regex tails under one prefix. The trie node's list of tails grows in
 /// place, in room reserved after it, rather than being copied for every route added, so the
 /// store holds O(N) route orders, not O(N²), whether the routes come in bulk or one by one.
 /// Work is counted in stored elements, never by time.

@@ -41,7 +41,7 @@ final class SessionModel {
     var reported: [DeferredLinkResult] { reportLog?.withLock { $0 } ?? [] }
 }
 
-@Suite("Held links and conditions (issue 23 §4)", .timeLimit(.minutes(5)))
+@Suite("Held links and conditions", .timeLimit(.minutes(5)))
 struct DeliveryTests {
     static func url(_ text: String) -> URL { URL(string: text)! }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 23 §1: for random destinations of an app-shaped enum, `url(for:)` gives a URL that
+/// For random destinations of an app-shaped enum, `url(for:)` gives a URL that
 /// `destination(for:)` reads back as the same destination, or an error the destination
 /// itself explains. Every segment form takes part: `:name`, `:name?`, `:name(regex)`, `*`,
 /// `**`, a spanning regex, and a host parameter. Seeded: a failure replays from its seed and
@@ -215,7 +215,7 @@ struct DestinationPrintingPropertyTests {
             #expect(total["built " + route] > 0, "\(route): \(total.counts)")
         }
         // `/docs/**` after `/docs/:section/:page`: a path of two segments is written with
-        // `%2F` (issue 21 §5), and it happens.
+        // `%2F`, and it happens.
         #expect(total["slash in /docs/**"] > 0 && total["emptyValue"] > 0, "\(total.counts)")
     }
 

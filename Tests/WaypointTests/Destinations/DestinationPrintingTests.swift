@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 23 §1: one registration parses a link into a destination and prints the
+/// One registration parses a link into a destination and prints the
 /// destination back; `url(for:)` returns a URL only when it reads back as the destination.
 @Suite("Destination router: destinations print their own links")
 struct DestinationPrintingTests {
@@ -155,7 +155,7 @@ struct DestinationPrintingTests {
         #expect(opaque.destination(for: "app:///o/a%20b%2Fc")?.id == "a b/c")
     }
 
-    /// Issue 32 §5: 2,000 routes that all print the same URL, which reads back as nothing
+    /// 2,000 routes that all print the same URL, which reads back as nothing
     /// (every builder passes it on), made one `url(for:)` take seconds: each route read the
     /// URL back again, calling every builder. The URL is read back once now.
     @Test("routes that print the same URL share its read back: builder calls linear in routes")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 
-/// Issue 32, item 1: whatever the text, a `Date` parameter is a real date or nil. Public API
+/// Whatever the text, a `Date` parameter is a real date or nil. Public API
 /// only, so that the same file fails on c6ca6dd, where `nan`, `inf` and `1e309` were dates.
 @Suite("Date parameters: hostile text")
 struct DateParameterHostileTextTests {

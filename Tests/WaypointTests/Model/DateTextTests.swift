@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 32, item 1: a `Date` parameter is a real, finite, printable date or nil, whatever
+/// A `Date` parameter is a real, finite, printable date or nil, whatever
 /// the text; the spellings it reads (Documentation/decisions.md, "Date parameters: what a
 /// link's text may say"); and every date the writer prints reads back as the same date.
 @Suite("Date parameters: real, finite, printable dates or nil")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 21, item 3 and issue 23, item 7: decoding a `JSONValue` through any `Decoder` does
+/// Decoding a `JSONValue` through any `Decoder` does
 /// linear work, one reading of a repeated key, numbers as documented, the depth checked on
 /// the fast path, deep values written without recursion, and JSON text in a string decoded
 /// into the type that asks for it.
@@ -57,7 +57,7 @@ struct JSONDecodingTests {
         #expect(few.failedProbes <= 24 && many.failedProbes <= 24, "\(name): \(few) then \(many)")
     }
 
-    /// Issue 32, item 4: documents whose values change kind at every step, deep down and at
+    /// Documents whose values change kind at every step, deep down and at
     /// the top, with `n` such values; and the chains and small objects above.
     static func mixedShape(_ index: Int, _ n: Int) -> String {
         let kinds = ["1", #""a""#, "true", "null", "1.5", "{}", "[]"]
@@ -260,7 +260,7 @@ struct JSONDecodingTests {
         #expect(value.jsonString == #"{"a":{"x":"s","y":null},"b":[1,[2,3],[],{}],"c":[]}"#)
     }
 
-    // MARK: Payloads as they arrive (issue 23, item 7)
+    // MARK: Payloads as they arrive
 
     struct Cart: Codable, Equatable {
         struct Item: Codable, Equatable {

@@ -70,7 +70,7 @@ struct ReverseRoutingPropertyTests {
     struct Generator {
         var random: SplitMix64
         /// Routes drawn to collide: few literals, an empty segment among them, and a final
-        /// `/` at times, as in `/a` registered before `/a//` (issue 32 §5). Off, the draws
+        /// `/` at times, as in `/a` registered before `/a//`. Off, the draws
         /// are those of the seeds above.
         var crowded = false
 

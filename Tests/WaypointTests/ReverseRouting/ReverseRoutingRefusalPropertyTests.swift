@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 32 §5: `url(for:)` refuses a route only when no URL opens it with the given
+/// `url(for:)` refuses a route only when no URL opens it with the given
 /// values. With `/a` registered before `/a//`, `app:///a//` opens `/a//`, yet the URL
 /// written first, `app:///a/`, reads as `/a` (the trailing slash is ignored) and the route
 /// was refused as shadowed.

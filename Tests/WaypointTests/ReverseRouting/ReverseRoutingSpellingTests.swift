@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-/// Issue 21 §5: when the URL written with `/` separators opens an earlier route, another
+/// When the URL written with `/` separators opens an earlier route, another
 /// spelling of the same values that round-trips is returned; only when none does is the
 /// route refused.
 @Suite("Reverse routing: other spellings of the same values")
@@ -97,7 +97,7 @@ struct ReverseRoutingSpellingTests {
     /// A regex tail, or a `**`, reads a `/` and a `%2F` alike, route separators too: when
     /// earlier routes count segments there, the spanning part is written as one segment, or
     /// with one `/` written `%2F`; a route that ends in an empty segment gets it back after
-    /// the `/` the trailing-slash rule drops (issue 32 §5).
+    /// the `/` the trailing-slash rule drops.
     @Test(
         "other spellings of the spanning part and of a final empty segment",
         arguments: [
@@ -148,7 +148,7 @@ struct ReverseRoutingSpellingTests {
         #expect(Array(plan.candidates).count <= (4 + 1 + RouteTemplate.singleEscapeLimit) * 2)
     }
 
-    /// Issue 23 §2: the route is found by one hash lookup, so a table of 20,000 routes finds
+    /// The route is found by one hash lookup, so a table of 20,000 routes finds
     /// its last route as its first; the lookup reads the registry's index, not the table.
     @Test("the route is found whatever the table's size, first and last alike")
     func lookupIndependentOfSize() throws {
