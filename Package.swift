@@ -223,7 +223,7 @@ let package = Package(
             name: "waypoint-bench",
             dependencies: ["Waypoint", "WaypointReference", "CMallocCounter", "CSegmentTrie"],
             path: "Benchmarks",
-            exclude: ["CMallocCounter", "CSegmentTrie", "results"],
+            exclude: ["CMallocCounter", "CSegmentTrie", "results", "Corpus/GitHubAPI"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

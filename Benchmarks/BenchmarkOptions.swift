@@ -64,7 +64,8 @@ struct BenchmarkOptions {
 
     /// Short names accepted by `--contenders`, and the keys they select.
     static let contenderKeys = [
-        "path": "waypointPath", "url": "waypointURL", "url-value": "waypointURLValue",
+        "path": "waypointPath", "borrow": "waypointBorrowed", "url": "waypointURL",
+        "url-value": "waypointURLValue",
         "dispatch": "waypointDispatch", "destination": "waypointDestination", "pcre2": "pcre2Scan",
         "nsregex": "nsRegularExpressionScan", "c": "cSegmentTrie",
         "dispatch-string": "waypointDispatchString", "swiftregex": "swiftRegexScan", "stack": "waypointStack",
@@ -92,7 +93,7 @@ struct BenchmarkOptions {
         Measurement:
           --runs N              timed runs per measurement (default 11)
           --run-ms MS           target duration of one run (default 100)
-          --contenders LIST     among c,path,url,url-value,dispatch,dispatch-string,destination,
+          --contenders LIST     among c,path,borrow,url,url-value,dispatch,dispatch-string,destination,
                                 stack,stack-top,stack-machinery,pcre2,nsregex,swiftregex
                                 (default all but swiftregex and the stack ones; the baseline
                                 always runs)
@@ -202,7 +203,7 @@ struct BenchmarkOptions {
                 let names = try value(argument).split(separator: ",").map(String.init)
                 if let unknown = names.first(where: { contenderKeys[$0] == nil }) {
                     throw BenchmarkError.usage(
-                        "unknown contender \(unknown); use c,path,url,dispatch,dispatch-string,destination,"
+                        "unknown contender \(unknown); use c,path,borrow,url,dispatch,dispatch-string,destination,"
                             + "pcre2,nsregex,swiftregex")
                 }
                 options.contenders = Set(names.compactMap { contenderKeys[$0] })

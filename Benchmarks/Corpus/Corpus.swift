@@ -43,7 +43,7 @@ struct Corpus {
     /// some; everything else runs every hit or miss.
     func lookups(for key: String, hits: Bool) -> [Lookup] {
         guard hits else { return misses }
-        if key == "waypointPath", let pathHits { return pathHits }
+        if key == "waypointPath" || key == "waypointBorrowed", let pathHits { return pathHits }
         // The stack contenders run the hits whose route has two parents (``StackTree``).
         if key.hasPrefix("waypointStack") { return StackTree.hits(of: self) }
         return self.hits

@@ -3,7 +3,7 @@
 ///
 /// Written `path-hit=1000,path-miss=700,url-hit=1200,c-ratio=2.5`: `path`, `url` and
 /// `dispatch` are `match(path:)`, `match(_:)` on a URL string and `handle(URL)` (`handle` is
-/// `handle(String)`), `hit` and `miss` the lookup set, each bounding the instructions per
+/// `handle(String)`, `borrow` is `withMatch(path:)`), `hit` and `miss` the lookup set, each bounding the instructions per
 /// lookup (`destination` is `DestinationRouter.destination(for:)` on a URL); `c-ratio` bounds
 /// `match(path:)` as a multiple of the C trie's count, on hits and on misses;
 /// `destination-ratio` bounds `destination(for:)` on a `URL` per hit as a multiple of
@@ -12,7 +12,10 @@
 /// `stack-ratio` bounds `DestinationRouter.stack(for:)` less its parents' builders' own work
 /// (``WaypointStackContender/Mode/machinery``: the parents' builders return nil) per hit as
 /// a multiple of `destination(for:)` of the same `URL`s on the same router, over the hits
-/// whose route has two parents (``StackTree``); and `allocations=0` bounds the heap
+/// whose route has two parents (``StackTree``); `url-ratio` bounds `match(_:)` on a URL
+/// string per hit as a multiple of `match(path:)` per hit (what splitting a URL adds);
+/// `rmw` bounds the calls to reference counting and locks per hit of `match(path:)`
+/// (``InstructionBenchmark/atomicFunctions``); and `allocations=0` bounds the heap
 /// allocations per hit of each of `match(path:)`, `match(_:)` and `handle(URL)` that ran.
 struct InstructionGate: Equatable {
     /// One bound.
@@ -34,17 +37,26 @@ struct InstructionGate: Equatable {
     /// The bound on `stack(for:)` less its parents' builders over `destination(for:)` on the
     /// same `URL`s, per hit of a route with two parents.
     var stackRatio: Double?
+    /// The bound on `match(_:)` on a URL string over `match(path:)`, per hit.
+    var urlRatio: Double?
+    /// The bound on the reference-counting and lock calls per hit of `match(path:)`.
+    var atomicCallsPerHit: Double?
 
     /// Parses the command-line form.
     init(_ text: String) throws {
         let contenders = [
-            "path": "waypointPath", "url": "waypointURL", "dispatch": "waypointDispatch",
+            "path": "waypointPath", "borrow": "waypointBorrowed", "url": "waypointURL",
+            "dispatch": "waypointDispatch",
             "handle": "waypointDispatchString", "destination": "waypointDestination",
         ]
         for item in text.split(separator: ",") {
             let parts = item.split(separator: "=")
             if parts.count == 2, parts[0] == "allocations", let limit = Double(parts[1]), limit >= 0 {
                 allocationsPerHit = limit
+                continue
+            }
+            if parts.count == 2, parts[0] == "rmw", let limit = Double(parts[1]), limit >= 0 {
+                atomicCallsPerHit = limit
                 continue
             }
             guard parts.count == 2, let limit = Double(parts[1]), limit > 0 else {
@@ -62,11 +74,16 @@ struct InstructionGate: Equatable {
                 stackRatio = limit
                 continue
             }
+            if parts[0] == "url-ratio" {
+                urlRatio = limit
+                continue
+            }
             let name = parts[0].split(separator: "-").map(String.init)
             guard name.count == 2, let key = contenders[name[0]], ["hit", "miss"].contains(name[1]) else {
                 throw BenchmarkError.usage(
-                    "--gate names path-, url-, dispatch-, handle- or destination- with hit or miss, "
-                        + "c-ratio, destination-ratio or stack-ratio; not \(parts[0])")
+                    "--gate names path-, borrow-, url-, dispatch-, handle- or destination- with hit or miss, "
+                        + "c-ratio, destination-ratio, stack-ratio, url-ratio, rmw or allocations; not \(parts[0])"
+                )
             }
             bounds.append(Bound(key: key, hits: name[1] == "hit", limit: limit))
         }
@@ -133,6 +150,32 @@ struct InstructionGate: Equatable {
                 } else {
                     failures.append(
                         "\(corpus.name): stack(for:) over destination(for:) per hit was not measured")
+                }
+            }
+            if let urlRatio {
+                let hits = { (key: String) in corpus.contenders.first { $0.key == key }?.hits?.instructions }
+                if let url = hits("waypointURL"), let path = hits("waypointPath"), path > 0 {
+                    if url / path > urlRatio {
+                        failures.append(
+                            "\(corpus.name): match(_:) on a URL string takes \(TextReport.fixed(url / path, 2))x "
+                                + "match(path:) per hit, above the gate's \(TextReport.fixed(urlRatio, 2))x")
+                    }
+                } else {
+                    failures.append("\(corpus.name): match(_:) over match(path:) per hit was not measured")
+                }
+            }
+            if let atomicCallsPerHit {
+                let calls = corpus.contenders.first { $0.key == "waypointPath" }?.hits?.atomicCalls
+                if let calls {
+                    if calls > atomicCallsPerHit {
+                        failures.append(
+                            "\(corpus.name): match(path:) makes \(TextReport.fixed(calls, 1)) reference-counting "
+                                + "and lock calls per hit, above the gate's \(TextReport.fixed(atomicCallsPerHit, 1))"
+                        )
+                    }
+                } else {
+                    failures.append(
+                        "\(corpus.name): match(path:)'s reference-counting calls per hit were not measured")
                 }
             }
             guard let floorRatio else { continue }

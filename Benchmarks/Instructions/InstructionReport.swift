@@ -50,6 +50,7 @@ struct InstructionReport: Codable {
     /// Display names by key.
     static let names = [
         "cSegmentTrie": "C segment trie", "waypointPath": "Waypoint match(path:)",
+        "waypointBorrowed": "Waypoint withMatch(path:)",
         "waypointURL": "Waypoint match(_:) URL string", "waypointURLValue": "Waypoint match(_:) URL",
         "waypointDispatch": "Waypoint handle(URL)",
         "waypointDispatchString": "Waypoint handle(String)",

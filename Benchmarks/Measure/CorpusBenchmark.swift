@@ -51,8 +51,9 @@ struct CorpusBenchmark {
                 key: contender.key, name: contender.name, hits: report(true), misses: report(false))
         }
         let order = [
-            "cSegmentTrie", "waypointPath", "waypointURL", "waypointURLValue", "waypointDispatch",
-            "waypointDestination", "waypointStackTop", "waypointStack", "waypointStackMachinery", "pcre2Scan",
+            "cSegmentTrie", "waypointPath", "waypointBorrowed", "waypointURL", "waypointURLValue",
+            "waypointDispatch", "waypointDestination", "waypointStackTop", "waypointStack",
+            "waypointStackMachinery", "pcre2Scan",
             "nsRegularExpressionScan",
             "swiftRegexScan",
         ]
@@ -88,6 +89,9 @@ struct CorpusBenchmark {
                     key: "cSegmentTrie", name: "C segment trie", note: "n/a: it takes bare paths only")
             }
             contenders.append(WaypointPathContender(router: router))
+            if selected.contains("waypointBorrowed") {
+                contenders.append(WaypointBorrowedContender(router: router))
+            }
         } else {
             reports["waypointPath"] = ContenderReport(
                 key: "waypointPath", name: "Waypoint path",

@@ -86,4 +86,36 @@ struct CorpusTests {
                 routes: routes, lookups: lookups, misses: wrong, baseURL: "https://example.com")
         }
     }
+
+    /// The committed GitHub API corpus (Benchmarks/Corpus/GitHubAPI), as the perf gate reads it.
+    static func gitHubAPI() throws -> Corpus {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Benchmarks/Corpus/GitHubAPI").standardized
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        return try FileCorpus.load(
+            routes: file("github-api-routes.txt"), lookups: file("github-api-lookups.txt"),
+            misses: file("github-api-misses.txt"), baseURL: "https://example.com")
+    }
+
+    @Test(
+        "the committed GitHub API corpus has 142 routes, each hit its own line's route, and misses that miss")
+    func gitHubAPICorpus() async throws {
+        let (corpus, disagreements) = try await offCooperativePool {
+            let corpus = try Self.gitHubAPI()
+            let router = Router()
+            for route in corpus.routes { try router.register(RouteName(route)) { _ in } }
+            // Waypoint's path API agrees with the reference matcher's answers FileCorpus
+            // checked the files against.
+            let wrong = (corpus.hits + corpus.misses).filter {
+                router.match(path: $0.path).map(Answer.init) != $0.expected
+            }
+            return (corpus, wrong.map(\.path))
+        }
+        #expect(corpus.routes.count == 142)
+        #expect(Set(corpus.routes).count == 142)
+        #expect(corpus.isPathOnly)
+        #expect(corpus.misses.count == 142)
+        #expect(corpus.hits.enumerated().allSatisfy { $0.element.expected?.priority == $0.offset })
+        #expect(disagreements.isEmpty)
+    }
 }

@@ -192,11 +192,41 @@ struct InstructionTests {
             ])
     }
 
+    @Test("url-ratio bounds match(_:) on a URL string over match(path:) per hit; rmw its RMW calls per hit")
+    func urlRatioAndAtomics() throws {
+        let gate = try InstructionGate("url-ratio=1.2,rmw=3")
+        func report(url: Double, path: Double, calls: Double?) -> InstructionReport {
+            var hits = InstructionReport.Counts(lookups: 10, instructions: path)
+            hits.atomicCalls = calls
+            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
+            return InstructionReport(
+                passes: 1, cacheSimulation: false,
+                corpora: [
+                    .init(
+                        name: "gh",
+                        contenders: [
+                            .init(key: "waypointPath", hits: hits, misses: counts(1)),
+                            .init(key: "waypointURL", hits: counts(url), misses: counts(1)),
+                        ])
+                ])
+        }
+        #expect(gate.failures(in: report(url: 1_190, path: 1_000, calls: 2)).isEmpty)
+        #expect(
+            gate.failures(in: report(url: 1_250, path: 1_000, calls: 3.5)) == [
+                "gh: match(_:) on a URL string takes 1.25x match(path:) per hit, above the gate's 1.20x",
+                "gh: match(path:) makes 3.5 reference-counting and lock calls per hit, above the gate's 3.0",
+            ])
+        #expect(
+            gate.failures(in: report(url: 1_000, path: 1_000, calls: nil)) == [
+                "gh: match(path:)'s reference-counting calls per hit were not measured"
+            ])
+    }
+
     @Test(
         "the gate's command-line form",
         arguments: [
             "path-hit", "path-hit=0", "route-hit=5", "path-all=5", "c-ratio=x", "destination-ratio=0",
-            "stack-ratio=0",
+            "stack-ratio=0", "url-ratio=0", "rmw=-1",
         ])
     func gateRefuses(_ text: String) {
         #expect(throws: BenchmarkError.self) { try InstructionGate(text) }

@@ -50,6 +50,101 @@ extension Router {
         }
     }
 
+    /// Calls `body` with the winning scheme-less path route for a bare path, lent rather
+    /// than made: the fast path for a caller that reads a few things of the match and keeps
+    /// none (a server's dispatch loop).
+    ///
+    /// The match is the one ``match(path:)`` finds, and `body` gets nil when there is none.
+    /// For a route whose parameters are `:name` segments, none percent-decoded, the lookup
+    /// makes nothing: the match gives the route's priority, and the values' ranges in `path`
+    /// (``BorrowedRouteMatch/utf8Range(at:)``), and makes the route string, the names and
+    /// the values only when they are read. The match is valid only inside `body`.
+    ///
+    /// `body` may do anything, registering routes on this router included: the lookup
+    /// holds the routes it matched against until `body` returns.
+    ///
+    /// ```swift
+    /// let router = Router()
+    /// try router.register("/users/:id") { _ in }
+    /// let priority = router.withMatch(path: "/users/42") { $0?.priority }
+    /// // priority == 0
+    /// ```
+    ///
+    /// - Complexity: as ``match(path:)``, less making the match: one retain and one release
+    ///   of the route's shared storage, and no allocation.
+    @inlinable
+    public func withMatch<Result, Failure: Error>(
+        path: String, _ body: (BorrowedRouteMatch?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try lendMatch(path, isPath: true, body)
+    }
+
+    /// ``withMatch(path:_:)`` for a URL string, matched as ``match(_:)-(String)`` matches it:
+    /// scheme, host and path routes alike.
+    @inlinable
+    public func withMatch<Result, Failure: Error>(
+        _ url: String, _ body: (BorrowedRouteMatch?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try lendMatch(url, isPath: false, body)
+    }
+
+    /// Calls `body` once through ``lendMatch(_:isPath:_:)-(_,_,(BorrowedRouteMatch?)->Void)``,
+    /// which is not generic (so that the lookup is compiled for the router's types rather
+    /// than for any result), and returns what it returned or throws what it threw. Inlinable,
+    /// so that it is compiled for the caller's result and error.
+    @inlinable
+    func lendMatch<Result, Failure: Error>(
+        _ text: String, isPath: Bool, _ body: (BorrowedRouteMatch?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafeTemporaryAllocation(of: Result.self, capacity: 1) {
+            (result) throws(Failure) -> Result in
+            try withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) {
+                (failure) throws(Failure) -> Result in
+                let result = result.baseAddress.unsafelyUnwrapped
+                let failure = failure.baseAddress.unsafelyUnwrapped
+                var failed = false
+                lendMatch(text, isPath: isPath) { match in
+                    do throws(Failure) {
+                        result.initialize(to: try body(match))
+                    } catch {
+                        failure.initialize(to: error)
+                        failed = true
+                    }
+                }
+                if failed { throw failure.move() }
+                return result.move()
+            }
+        }
+    }
+
+    /// Looks `text` up (a bare path, or a URL string) and calls `visit` once with what the
+    /// lookup lends, after the lookup has left the publication: `visit` runs the caller's
+    /// code, which may register a route. The table is held until `visit` returns.
+    @usableFromInline
+    func lendMatch(_ text: String, isPath: Bool, _ visit: (BorrowedRouteMatch?) -> Void) {
+        book.withHeldTable { table in
+            withUnsafeTemporaryAllocation(of: RouteMatch.self, capacity: 1) { made in
+                let made = made.baseAddress.unsafelyUnwrapped
+                let winner =
+                    isPath ? table.lendWinner(path: text, made: made) : table.lendWinner(text, made: made)
+                withUnsafePointer(to: text) { source in
+                    switch winner.kind {
+                    case .none:
+                        visit(nil)
+                    case .ranges:
+                        visit(
+                            BorrowedRouteMatch(
+                                storage: winner.storage.unsafelyUnwrapped, priority: winner.priority,
+                                bounds: winner.bounds, count: winner.count, source: source))
+                    case .made:
+                        visit(BorrowedRouteMatch(made: made, source: source))
+                        made.deinitialize(count: 1)
+                    }
+                }
+            }
+        }
+    }
+
     /// Every route that matches `url`, in priority (registration) order.
     public func matches(_ url: URL) -> [RouteMatch] {
         matches(url.absoluteString)

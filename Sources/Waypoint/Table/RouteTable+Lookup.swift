@@ -156,6 +156,70 @@ extension RouteTable {
         }
     }
 
+    /// What a lookup lends of its winner (``Router/withMatch(path:_:)``): a plain value,
+    /// which holds nothing and costs nothing to drop.
+    struct LentWinner {
+        /// What the lookup found.
+        enum Kind {
+            /// No route matches, or the subject was refused.
+            case none
+            /// A route with only `:name` captures, none percent-decoded: its ``storage``
+            /// and the captures' ``bounds``.
+            case ranges
+            /// Any other route: the lookup made its match whole, into the caller's place.
+            case made
+        }
+
+        var kind = Kind.none
+        var priority = 0
+        /// For ``Kind/ranges``: the route's shared storage, held by the table.
+        var storage: Unmanaged<RouteParameters.Storage>?
+        var bounds = RouteParameters.SliceBounds()
+        var count = 0
+    }
+
+    /// The winning scheme-less path route for a bare path, lent (``LentWinner``); a match
+    /// other than ranges is initialized at `made`, which the caller then deinitializes.
+    func lendWinner(path: String, made: UnsafeMutablePointer<RouteMatch>) -> LentWinner {
+        var query: Range<Int>?
+        return withLookup(path, as: .path, query: &query, refused: { _ in LentWinner() }) { input in
+            searchOne(0, input.view) { best, own, context, _ in
+                lend(best, view: own, source: path, context: context, made: made)
+            }
+        }
+    }
+
+    /// ``lendWinner(path:made:)`` for a URL string, matched as ``winner(_:pathRoutesOnly:)``
+    /// matches it.
+    func lendWinner(_ url: String, made: UnsafeMutablePointer<RouteMatch>) -> LentWinner {
+        var query: Range<Int>?
+        return withLookup(url, as: .url(pathRoutesOnly: false), query: &query, refused: { _ in LentWinner() })
+        {
+            input in
+            searchBest(input.view, tries: input.tries) { best, own, context, _ in
+                lend(best, view: own, source: url, context: context, made: made)
+            }
+        }
+    }
+
+    /// What ``lendWinner(path:made:)`` lends of `hit`, found in `view` split from `source`.
+    @inline(__always)
+    private func lend(
+        _ hit: TrieHit?, view: SegmentView, source: String, context: SearchContext,
+        made: UnsafeMutablePointer<RouteMatch>
+    ) -> LentWinner {
+        guard let hit else { return LentWinner() }
+        let summary = summaries[Int(hit.order)]
+        let priority = priority(of: RegistrationOrder(hit.order))
+        if hit.kind == .end && !summary.hasChecks, let bounds = captureBounds(of: summary, view: view) {
+            return LentWinner(
+                kind: .ranges, priority: priority, storage: .passUnretained(summary.storage), bounds: bounds,
+                count: Int(summary.captureEnd - summary.captureStart))
+        }
+        made.initialize(to: match(for: hit, view: view, source: source, context: context))
+        return LentWinner(kind: .made, priority: priority)
+    }
+
     /// Every route that matches `url`, in registration order.
     package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
         var query: Range<Int>?
@@ -209,6 +273,20 @@ extension RouteTable {
 
     /// The winner among the tries `selected` for `view`, which was split from `source`.
     private func searchBest(_ view: SegmentView, tries selected: SIMD4<Int32>, source: String) -> Winner {
+        searchBest(view, tries: selected) { best, own, context, limitHits in
+            .examined(
+                best.map { match(for: $0, view: own, source: source, context: context) }, limitHits: limitHits
+            )
+        }
+    }
+
+    /// The best hit among the tries `selected` for `view`, given to `finish` with the view it
+    /// was found in (the host's or the path's), the search's context and the limit hits.
+    @inline(__always)
+    private func searchBest<Result>(
+        _ view: SegmentView, tries selected: SIMD4<Int32>,
+        _ finish: (TrieHit?, SegmentView, SearchContext, Int) -> Result
+    ) -> Result {
         // Most tables have routes in one of the URL's tries only (path routes without a
         // scheme, say): search it without ordering the others.
         var only = -1
@@ -217,8 +295,8 @@ extension RouteTable {
             only = Int(selected[slot])
             live &+= 1
         }
-        if live == 0 { return .examined(nil, limitHits: 0) }
-        if live == 1 { return searchOne(only, view, source: source) }
+        if live == 0 { return finish(nil, view, searchContext(), 0) }
+        if live == 1 { return searchOne(only, view, finish) }
         let context = searchContext()
         let pathView = view.droppingFirst
         var collector = BestHitCollector(budget: LookupBudget(options.regexBudget))
@@ -240,10 +318,8 @@ extension RouteTable {
             remaining[next] = -1
             search(trie, tries[trie].isHost ? view : pathView, context: context, into: &collector)
         }
-        guard let best = collector.best else { return .examined(nil, limitHits: collector.limitHits) }
-        return .examined(
-            match(for: best, view: best.isHost ? view : pathView, source: source, context: context),
-            limitHits: collector.limitHits)
+        let best = collector.best
+        return finish(best, best?.isHost ?? false ? view : pathView, context, collector.limitHits)
     }
 
     /// ``searchBest(_:tries:source:)`` of trie `index` alone (what a bare path, or a URL
@@ -251,13 +327,23 @@ extension RouteTable {
     /// the loop that orders several tries, which cost about 140 instructions a lookup.
     @inline(__always)
     private func searchOne(_ index: Int, _ view: SegmentView, source: String) -> Winner {
+        searchOne(index, view) { best, own, context, limitHits in
+            .examined(
+                best.map { match(for: $0, view: own, source: source, context: context) }, limitHits: limitHits
+            )
+        }
+    }
+
+    /// ``searchBest(_:tries:_:)`` of trie `index` alone.
+    @inline(__always)
+    private func searchOne<Result>(
+        _ index: Int, _ view: SegmentView, _ finish: (TrieHit?, SegmentView, SearchContext, Int) -> Result
+    ) -> Result {
         let context = searchContext()
         let own = tries[index].isHost ? view : view.droppingFirst
         var collector = BestHitCollector(budget: LookupBudget(options.regexBudget))
         search(index, own, context: context, into: &collector)
-        guard let best = collector.best else { return .examined(nil, limitHits: collector.limitHits) }
-        return .examined(
-            match(for: best, view: own, source: source, context: context), limitHits: collector.limitHits)
+        return finish(collector.best, own, context, collector.limitHits)
     }
 
     private func searchAll(_ view: SegmentView, tries selected: SIMD4<Int32>, source: String) -> Lookup {

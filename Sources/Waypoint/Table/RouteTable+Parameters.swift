@@ -38,17 +38,8 @@ extension RouteTable {
         let start = Int(summary.captureStart)
         let count = Int(summary.captureEnd) - start
         guard count > 0 else { return RouteParameters(shared: summary.storage) }
-        if count <= RouteParameters.sliceCapacity {
-            var bounds = RouteParameters.SliceBounds()
-            var inSource = true
-            for index in 0..<count {
-                guard let range = view.sourceBounds(ofSegment: Int(captures[start + index].depth)) else {
-                    inSource = false
-                    break
-                }
-                bounds[index] = (Int(range.start), Int(range.end))
-            }
-            if inSource { return RouteParameters(shared: summary.storage, source: source, bounds: bounds) }
+        if let bounds = captureBounds(of: summary, view: view) {
+            return RouteParameters(shared: summary.storage, source: source, bounds: bounds)
         }
         var parameters: [RouteParameters.Element] = []
         parameters.reserveCapacity(count)
@@ -57,6 +48,24 @@ extension RouteTable {
             parameters.append((capture.name, SegmentView.string(view.segment(Int(capture.depth)))))
         }
         return RouteParameters(route: summary.storage.route, elements: parameters)
+    }
+
+    /// The UTF-8 ranges in the looked-up string of the `:name` captures of the route of
+    /// `summary`, which has between 1 and ``RouteParameters/sliceCapacity``; nil when it has
+    /// more, or when one was percent-decoded (its value is not the bytes as written).
+    @inline(__always)
+    func captureBounds(of summary: RouteSummary, view: SegmentView) -> RouteParameters.SliceBounds? {
+        let start = Int(summary.captureStart)
+        let count = Int(summary.captureEnd) - start
+        guard count <= RouteParameters.sliceCapacity else { return nil }
+        var bounds = RouteParameters.SliceBounds()
+        for index in 0..<count {
+            guard let range = view.sourceBounds(ofSegment: Int(captures[start + index].depth)) else {
+                return nil
+            }
+            bounds[index] = (Int(range.start), Int(range.end))
+        }
+        return bounds
     }
 
     /// Reads the parameters of `route` for `hit` from `view`.

@@ -44,6 +44,7 @@ extension Trie {
         let arena = context.arena
         let nodes = arena.nodes
         var memo = TailMemo()
+        defer { memo.deallocate() }
         withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: count + 2) { stack in
             do {
                 var top = 0
@@ -261,7 +262,10 @@ extension Trie {
 /// entries of one node never answer for another.
 ///
 /// The first ``inlineCapacity`` outcomes are kept inline, so a lookup that runs up to that
-/// many distinct tails allocates nothing; more go to a dictionary.
+/// many distinct tails allocates nothing; more go to a dictionary, which the search frees
+/// with ``deallocate()``. The dictionary is held through a pointer, so that a memo is a
+/// trivial value: a search that never spills (every ordinary lookup) pays no release of
+/// an absent dictionary when the memo goes.
 struct TailMemo {
     /// What a tail's runs came to; a match keeps its captures' generation
     /// (``RegexCaptures/generation``), which the routes of its class share.
@@ -283,22 +287,35 @@ struct TailMemo {
     private var kinds = SIMD16<UInt8>(repeating: 0)
     private var generations = SIMD16<UInt32>(repeating: 0)
     /// Outcomes past the inline ones; nil until there are some.
-    private var overflow: [Int32: Outcome]?
+    private var overflow: UnsafeMutablePointer<[Int32: Outcome]>?
 
     /// The outcome remembered for `tailClass`, if any.
     subscript(tailClass: Int32) -> Outcome? {
         for slot in 0..<count where classes[slot] == tailClass {
             return Self.decode(kinds[slot], generation: generations[slot])
         }
-        return overflow?[tailClass]
+        return overflow?.pointee[tailClass]
+    }
+
+    /// Frees the outcomes past the inline ones; the memo is empty afterwards.
+    mutating func deallocate() {
+        guard let overflow else { return }
+        overflow.deinitialize(count: 1)
+        overflow.deallocate()
+        self.overflow = nil
+        count = 0
     }
 
     /// Remembers what the tail of `tailClass` did (once per class: later routes of the class
     /// read it rather than run).
     mutating func remember(_ outcome: Outcome, for tailClass: Int32) {
         guard count < Self.inlineCapacity else {
-            if overflow == nil { overflow = [:] }
-            overflow?[tailClass] = outcome
+            if overflow == nil {
+                let dictionary = UnsafeMutablePointer<[Int32: Outcome]>.allocate(capacity: 1)
+                dictionary.initialize(to: [:])
+                overflow = dictionary
+            }
+            overflow?.pointee[tailClass] = outcome
             return
         }
         classes[count] = tailClass
