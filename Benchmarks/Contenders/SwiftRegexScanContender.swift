@@ -2,7 +2,7 @@ import Waypoint
 import WaypointReference
 
 /// The Swift standard library's own `Regex`, measured as a candidate engine for Apple
-/// platforms (issue 24, target 4): one `Regex` per route, made from the reference
+/// platforms: one `Regex` per route, made from the reference
 /// matcher's PCRE2 pattern text with `try Regex(_:)`, tried in registration order against
 /// the decoded subject, exactly as ``NSRegularExpressionScanContender`` tries
 /// `NSRegularExpression`, so the two scans differ only in the engine.

@@ -4,7 +4,7 @@ import WaypointReference
 /// Corpus (d): regex-heavy DeepLinkKit routes, the ones whose captures come from a regex
 /// tail — `:id([0-9]+)`, `:city([a-zA-Z]+)/:place(.*)`, `:year([0-9]{4})-:month([0-9]{2})`,
 /// alternations, classes, mixed segments, raw-regex hosts and hosts checked by a regex — each
-/// with a URL made to match it and near misses (issue 24, target 3).
+/// with a URL made to match it and near misses.
 ///
 /// Most routes are scheme-less path routes, so `match(path:)` answers their lookups (the
 /// corpus's ``Corpus/pathHits``); the host routes are reachable from full URLs only. Every

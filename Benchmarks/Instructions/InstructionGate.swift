@@ -7,7 +7,7 @@
 /// lookup (`destination` is `DestinationRouter.destination(for:)` on a URL); `c-ratio` bounds
 /// `match(path:)` as a multiple of the C trie's count, on hits and on misses;
 /// `destination-ratio` bounds `destination(for:)` on a `URL` per hit as a multiple of
-/// `match(_:)` on the same `URL` per hit (issue 23 §8: the same input, so the ratio is the
+/// `match(_:)` on the same `URL` per hit (the same input, so the ratio is the
 /// cost of the destination lookup, the `DeepLink` and the builder over the match);
 /// `stack-ratio` bounds `DestinationRouter.stack(for:)` less its parents' builders' own work
 /// (``WaypointStackContender/Mode/machinery``: the parents' builders return nil) per hit as

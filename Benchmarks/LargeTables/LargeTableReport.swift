@@ -1,7 +1,7 @@
 import Foundation
 
 /// `--cache-report`: what a large table adds to a lookup, Waypoint against the C trie
-/// (issue 24 §5): the time per lookup at each REST size, timed interleaved in one process
+///: the time per lookup at each REST size, timed interleaved in one process
 /// (``LargeTableTiming``), and the simulated cache misses per hit (``CacheSimulation``).
 struct LargeTableReport: Codable {
     var machine: MachineInfo

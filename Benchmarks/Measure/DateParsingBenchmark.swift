@@ -4,7 +4,7 @@ import Waypoint
 /// `waypoint-bench --date-parsing`: Waypoint's calendar-free ISO 8601 reader and writer (behind
 /// `Date(deepLinkJSONValue:)` and `Date.deepLinkJSONValue`) against Foundation's
 /// `ISO8601DateFormatter` and `Date.ISO8601FormatStyle` on the same texts, time per date in
-/// one run (issue 32, item 1: why the hand-written reader stays). Each reader's dates are
+/// one run (decisions.md, "Date parameters: what a link's text may say": why the hand-written reader stays). Each reader's dates are
 /// checked against Waypoint's before anything is timed.
 struct DateParsingBenchmark {
     /// Timed runs per measurement; the median is kept.

@@ -3,8 +3,8 @@ import Waypoint
 
 /// `waypoint-bench --json-decoding`: decoding a ``JSONValue`` through Foundation's
 /// `JSONDecoder` against ``JSONValue/init(parsing:maximumDepth:)`` of the same bytes, as
-/// ratios of thread CPU time measured in one run (issue 21, item 3: ≤ 50× at depth 511, ≤ 4×
-/// for 480 KB of small objects; issue 32, item 4: ≤ 50× whatever the shapes, kinds that
+/// ratios of thread CPU time measured in one run (targets: ≤ 50× at depth 511, ≤ 4×
+/// for 480 KB of small objects; then ≤ 50× whatever the shapes, kinds that
 /// change at every step included). Each document's two results are checked equal first.
 struct JSONDecodingBenchmark {
     /// Timed runs per measurement; the median is kept.
@@ -26,7 +26,7 @@ struct JSONDecodingBenchmark {
             "["
             + (0..<20_000).map { #"{"id":\#($0),"n":"x\#($0 % 97)","ok":true}"# }
             .joined(separator: ",") + "]"
-        // Issue 32, item 4: 40,000 values whose kind changes at every step, so that no guess
+        // 40,000 values whose kind changes at every step, so that no guess
         // from the previous value is right, in an array and in an object, at the bottom of
         // 511 levels of arrays, of objects and arrays (a path of member names), and at the top.
         let kinds = ["1", #""a""#, "true", "null", "1.5", "{}", "[]"]
@@ -89,7 +89,7 @@ struct JSONDecodingBenchmark {
     }
 
     /// Measures each document and hands `report` each line as soon as it is measured (the
-    /// documents that took minutes before issue 32 are then seen as they finish).
+    /// documents that took minutes before the linear decoding are then seen as they finish).
     func run(report: (String) -> Void) throws {
         report(
             "JSONValue through JSONDecoder vs JSONValue(parsing:), thread CPU time, median of \(runs) runs")

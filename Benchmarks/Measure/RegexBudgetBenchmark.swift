@@ -76,7 +76,7 @@ struct RegexBudgetBenchmark {
                 lines.append("  miss, \(count) harmless tails, \(name): \(Self.format(seconds))")
             }
         }
-        // The reference of issue 21: a URL whose winner is the last of 10,000 ordinary tails,
+        // The reference: a URL whose winner is the last of 10,000 ordinary tails,
         // with the default budget, timed in the same rounds as the hostile URLs.
         let ordinary = Self.ordinaryRoutes(catastrophicCount)
         let reference = try Self.router(ordinary, budget: RouterOptions().regexBudget)
