@@ -8,7 +8,7 @@ import Waypoint
 /// handler (Documentation/spec/routing.md §10).
 @Suite(
     "Releasing held links: nothing after the release is dropped, order is arrival order",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(10)))
 struct ReleaseOrderTests {
     static func url(_ n: Int) -> URL { URL(string: "app://x/n/\(n)")! }
     static func number(_ url: URL) -> Int { Int(url.lastPathComponent) ?? -1 }
