@@ -179,10 +179,11 @@ struct DeliveryGateRandomizedTests {
     static func router(log: Locked<[Int]>) throws -> Face {
         let router = Router()
         for path in ["open", "account", "admin", "relay"] {
-            try router.register(RouteName("/\(path)/:n")) { link in
+            // Weak: a handler that kept its router would keep it alive for ever (a cycle).
+            try router.register(RouteName("/\(path)/:n")) { [weak router] link in
                 let n = number(link.url)
                 log.withLock { $0.append(n) }
-                if isRelay(n) { router.handle(url(relayed(n))) }
+                if isRelay(n) { router?.handle(url(relayed(n))) }
             }
         }
         return Face(delivery: router.delivery, handle: { router.handle($0) })
@@ -195,9 +196,9 @@ struct DeliveryGateRandomizedTests {
         for path in ["open", "account", "admin", "relay"] {
             try screens.register(RouteName("/\(path)/:n")) { link in number(link.url) }
         }
-        screens.onDestination { n in
+        screens.onDestination { [weak screens] n in
             log.withLock { $0.append(n) }
-            if isRelay(n) { screens.handle(url(relayed(n))) }
+            if isRelay(n) { screens?.handle(url(relayed(n))) }
         }
         return Face(delivery: screens.delivery, handle: { screens.handle($0) })
     }
