@@ -50,6 +50,18 @@ package enum UniversalLinkCoding {
         return .object(members)
     }
 
+    /// The value `decoder` holds, read by `read`, refused first when it is larger than a file
+    /// may be (``AppSiteAssociationReader/checkSize(_:at:)``), as ``AppSiteAssociation/init(json:)``
+    /// refuses it.
+    package static func decode<Value>(
+        _ decoder: any Decoder, _ read: (JSONValue, JSONPath) throws(AppSiteAssociationError) -> Value
+    ) throws -> Value {
+        let value = try JSONValue(from: decoder)
+        let path = path(decoder.codingPath)
+        try AppSiteAssociationReader.checkSize(value, at: path)
+        return try read(value, path)
+    }
+
     /// The JSON path of a decoder's coding path.
     package static func path(_ codingPath: [any CodingKey]) -> JSONPath {
         JSONPath(
@@ -77,10 +89,7 @@ extension UniversalLinkRules: Codable {
     /// Decodes an `applinks` section, checked as ``AppSiteAssociation/init(json:)`` checks
     /// it; errors are ``AppSiteAssociationError``s naming the JSON path.
     public init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        let path = UniversalLinkCoding.path(decoder.codingPath)
-        try AppSiteAssociationReader.checkSize(value, at: path)
-        self = try AppSiteAssociationReader.universalLinks(value, at: path)
+        self = try UniversalLinkCoding.decode(decoder, AppSiteAssociationReader.universalLinks)
     }
 
     /// Encodes the section with Apple's keys.
@@ -92,10 +101,7 @@ extension UniversalLinkRules: Codable {
 extension UniversalLinkRules.Details: Codable {
     /// Decodes a `details` entry; errors are ``AppSiteAssociationError``s.
     public init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        let path = UniversalLinkCoding.path(decoder.codingPath)
-        try AppSiteAssociationReader.checkSize(value, at: path)
-        self = try AppSiteAssociationReader.details(value, at: path)
+        self = try UniversalLinkCoding.decode(decoder, AppSiteAssociationReader.details)
     }
 
     /// Encodes the entry with Apple's keys.
@@ -107,10 +113,7 @@ extension UniversalLinkRules.Details: Codable {
 extension UniversalLinkRules.Component: Codable {
     /// Decodes a component or a `defaults` object; errors are ``AppSiteAssociationError``s.
     public init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        let path = UniversalLinkCoding.path(decoder.codingPath)
-        try AppSiteAssociationReader.checkSize(value, at: path)
-        self = try AppSiteAssociationReader.component(value, at: path)
+        self = try UniversalLinkCoding.decode(decoder, AppSiteAssociationReader.component)
     }
 
     /// Encodes the component with Apple's keys (`/`, `?`, `#`, …).
