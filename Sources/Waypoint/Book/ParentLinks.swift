@@ -74,10 +74,10 @@ struct ParentLinks: Sendable {
 
     /// Records that the route newly registered with the next order names `parent`
     /// (registered with order `parentOrder`), or none.
-    mutating func appendNew(_ route: String, parent: String?, parentOrder: Int32?) {
+    mutating func appendNew(_ route: String, parent: String?, parentOrder: RouteTable.RegistrationOrder?) {
         byRoute[route] = parent
         let link = parentOrder.map { order in
-            ParentLink(chain: (log[Int(order)]?.chain ?? []) + [RouteTable.RegistrationOrder(order)])
+            ParentLink(chain: (log[order.index]?.chain ?? []) + [order])
         }
         log = log.appending(link)
     }
@@ -105,13 +105,13 @@ struct ParentLinks: Sendable {
 
     /// Writes the log anew, in a copy the published snapshots do not share: `orderCount`
     /// orders, each route's link by `orders`.
-    mutating func rebuildLog(orderCount: Int, orders: [String: Int32]) {
+    mutating func rebuildLog(orderCount: Int, orders: [String: RouteTable.RegistrationOrder]) {
         let fresh = AppendLog<ParentLink?>(capacity: max(16, orderCount)).appending(nil, repeated: orderCount)
         var chains: [String: [RouteTable.RegistrationOrder]] = [:]
         for child in byRoute.keys {
             guard let childOrder = orders[child] else { continue }
             let chain = ancestors(of: child, orders: orders, memo: &chains)
-            fresh[Int(childOrder)] = chain.isEmpty ? nil : ParentLink(chain: chain)
+            fresh[childOrder.index] = chain.isEmpty ? nil : ParentLink(chain: chain)
         }
         log = fresh
     }
@@ -119,7 +119,7 @@ struct ParentLinks: Sendable {
     /// The orders of `route`'s ancestors, root first, with those of the routes met on the
     /// way in `memo`.
     private func ancestors(
-        of route: String, orders: [String: Int32], memo: inout [String: [RouteTable.RegistrationOrder]]
+        of route: String, orders: [String: RouteTable.RegistrationOrder], memo: inout [String: [RouteTable.RegistrationOrder]]
     ) -> [RouteTable.RegistrationOrder] {
         if let known = memo[route] { return known }
         // The links form a forest: the walk up ends at a root. It is iterative, so that a
@@ -133,7 +133,7 @@ struct ParentLinks: Sendable {
         var chain = memo[current] ?? []
         for child in path.reversed() {
             if let parent = byRoute[child], let order = orders[parent] {
-                chain.append(RouteTable.RegistrationOrder(order))
+                chain.append(order)
             }
             memo[child] = chain
         }

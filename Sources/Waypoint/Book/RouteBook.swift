@@ -58,13 +58,13 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// The value of the route at `priority`.
         @inline(__always)
         func value(atPriority priority: Int) -> Value {
-            values[Int(table.order(ofPriority: priority).rawValue)]
+            values[table.order(ofPriority: priority).index]
         }
 
         /// The value of the route registered with `order`.
         @inline(__always)
         func value(ofOrder order: RouteTable.RegistrationOrder) -> Value {
-            values[Int(order.rawValue)]
+            values[order.index]
         }
 
         /// The conditions the routes of the stack of the route at `priority` require, root
@@ -80,7 +80,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         @inline(__always)
         func parent(ofOrder order: RouteTable.RegistrationOrder) -> ParentLink? {
             guard hasParents else { return nil }
-            return parents[Int(order.rawValue)]
+            return parents[order.index]
         }
     }
 
@@ -89,7 +89,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// The values by route order; an entry of a removed route stays until a rebuild.
         var values = ReplaceableLog<Value>(capacity: 16)
         /// Each registered route's order.
-        var orders: [String: Int32] = [:]
+        var orders: [String: RouteTable.RegistrationOrder] = [:]
         var gate: (@Sendable (URL) -> Bool)?
         /// The condition each route requires, by route string.
         var requirements: [String: LinkCondition] = [:]
@@ -110,8 +110,8 @@ struct RouteBook<Value: Sendable>: Sendable {
             orders.reserveCapacity(live.count)
             for (order, route) in live.enumerated() {
                 let name = route.pattern.route
-                if let old = oldOrders[name] { fresh.append(values[Int(old)]) }
-                orders[name] = Int32(order)
+                if let old = oldOrders[name] { fresh.append(values[old.index]) }
+                orders[name] = RouteTable.RegistrationOrder(Int32(order))
             }
             values = fresh
             parents.rebuildLog(orderCount: live.count, orders: orders)
@@ -125,7 +125,7 @@ struct RouteBook<Value: Sendable>: Sendable {
             let builder = builder
             let orders = orders
             func registered(_ route: String) -> RoutePattern? {
-                orders[route].map { builder.routeLog[Int($0)].pattern }
+                orders[route].map { builder.routeLog[$0.index].pattern }
             }
             var checked: [ParentLinks.Registration] = []
             for (route, pattern, parent) in batch {
@@ -149,7 +149,7 @@ struct RouteBook<Value: Sendable>: Sendable {
             collectGarbage()
             var byOrder: [Int: LinkCondition] = [:]
             for (route, condition) in requirements {
-                if let order = orders[route] { byOrder[Int(order)] = condition }
+                if let order = orders[route] { byOrder[order.index] = condition }
             }
             return Snapshot(
                 table: builder.publish(), values: values.publish(), gate: gate, holds: holds,
@@ -198,7 +198,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// The snapshot current now and the order of `route` in it, read under the registration
     /// lock so that the two agree: reverse routing's lookup of a route by its string, one
     /// hash lookup whatever the number of routes.
-    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
+    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: RouteTable.RegistrationOrder)? {
         registry.withLock { registry in
             guard let order = registry.orders[route] else { return nil }
             return (published.current, order)
@@ -213,7 +213,7 @@ struct RouteBook<Value: Sendable>: Sendable {
 
     /// The value `route` is registered with, if it is.
     func value(ofRoute route: String) -> Value? {
-        registry.withLock { registry in registry.orders[route].map { registry.values[Int($0)] } }
+        registry.withLock { registry in registry.orders[route].map { registry.values[$0.index] } }
     }
 
     /// Registers routes in order with one publication: a new route goes last, a registered
@@ -259,7 +259,7 @@ struct RouteBook<Value: Sendable>: Sendable {
                 if let order = registry.orders[route] {
                     relinked = registry.parents.replace(route, parent: parent) || relinked
                     // Published snapshots read the old entry (see ReplaceableLog).
-                    registry.values.replace(Int(order), with: value, census: registry.builder.census)
+                    registry.values.replace(order.index, with: value, census: registry.builder.census)
                 } else if let route = compiledRoute ?? (try? CompiledRoute(route, options: options)) {
                     // (A route compiled here was removed by another registration after this
                     // one saw it registered.)

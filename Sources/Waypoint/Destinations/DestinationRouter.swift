@@ -469,7 +469,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             if error == nil { error = .route(refusal) }
             return nil
         }
-        let own = plan.table.priority(of: RouteTable.RegistrationOrder(plan.order))
+        let own = plan.table.priority(of: plan.order)
         for candidate in plan.candidates {
             // The query goes after the path reverse routing wrote and checked.
             guard let written = printed.appendingQuery(to: candidate) else { continue }

@@ -63,7 +63,7 @@ extension RouteBook {
         for route: String, parameters: RouteParameters, scheme: String?, host: String?
     ) throws(ReverseRoutingError) -> (plan: ReversePlan, snapshot: Snapshot) {
         guard let (snapshot, order) = snapshot(ofRoute: route) else { throw .unknownRoute(route: route) }
-        let compiled = snapshot.table.route(order: RouteTable.RegistrationOrder(order))
+        let compiled = snapshot.table.route(order: order)
         let template = try RouteTemplate(compiled.pattern)
         let scheme = try Self.scheme(scheme, for: compiled.pattern)
         if let host, compiled.pattern.kind == .host { throw .unexpectedHost(route: route, host: host) }
@@ -104,7 +104,7 @@ struct ReversePlan {
 
     let route: String
     /// The route's order in ``table``.
-    let order: Int32
+    let order: RouteTable.RegistrationOrder
     /// The table the route was found in: every candidate is judged against it.
     let table: RouteTable
     let template: RouteTemplate

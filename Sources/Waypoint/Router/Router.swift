@@ -57,7 +57,7 @@ public final class Router: Sendable {
     }
 
     /// The snapshot current now and the order of `route` in it (``RouteBook/snapshot(ofRoute:)``).
-    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: Int32)? {
+    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: RouteTable.RegistrationOrder)? {
         book.snapshot(ofRoute: route)
     }
 

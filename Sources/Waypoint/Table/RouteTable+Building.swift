@@ -54,7 +54,7 @@ extension RouteTable {
         var census: TableCensus { store.census }
 
         /// Adds `route` after the others and returns its order.
-        mutating func add(_ route: CompiledRoute) -> Int32 {
+        mutating func add(_ route: CompiledRoute) -> RegistrationOrder {
             let order = Int32(routeLog.count)
             let group = group(of: route)
             tries[group].root = store.insert(route, order: order, root: tries[group].root)
@@ -95,11 +95,12 @@ extension RouteTable {
                 }
             }
             tailClasses = tailClasses.appending(tailClass)
-            return order
+            return RegistrationOrder(order)
         }
 
         /// Removes the route added with `order`.
-        mutating func remove(order: Int32) {
+        mutating func remove(order registered: RegistrationOrder) {
+            let order = registered.rawValue
             let route = routeLog[Int(order)]
             let group = group(of: route)
             tries[group].root = store.remove(route, order: order, root: tries[group].root)

@@ -60,6 +60,9 @@ package final class RouteTable: Sendable {
             self.rawValue = rawValue
         }
 
+        /// The index in the table's logs and in the book's values, as an `Int`.
+        var index: Int { Int(rawValue) }
+
         package static func < (lhs: Self, rhs: Self) -> Bool {
             lhs.rawValue < rhs.rawValue
         }
@@ -139,7 +142,7 @@ package final class RouteTable: Sendable {
     /// The route registered with `order`.
     @inline(__always)
     func route(order: RegistrationOrder) -> CompiledRoute {
-        routeLog[Int(order.rawValue)]
+        routeLog[order.index]
     }
 
     /// The priority (position among the live routes, in registration order) of the route
