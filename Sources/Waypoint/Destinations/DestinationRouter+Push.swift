@@ -248,29 +248,33 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
             entry.isAsynchronous || parents.haveAsynchronousBuilder
         {
             return .asynchronous { link in
-                try await Self.fetchStack(link, top: entry.build, parents: parents, push: push)
+                try await Self.fetchThenReceive(push: push) {
+                    try await Self.buildStack(link, top: entry.build, parents: parents)
+                }
             }
         }
         switch entry.build {
         case .synchronous(let build):
             return .mainActorHandler(BuildThenReceive(build: build, parents: parents, push: push))
         case .asynchronous(let build):
-            return .asynchronous { link in try await Self.fetch(link, with: build, push: push) }
+            return .asynchronous { link in
+                try await Self.fetchThenReceive(push: push) { CollectionOfOne(try await build(link)) }
+            }
         }
     }
 
-    /// Runs an asynchronous builder in a task a newer link can cancel, then hands its
-    /// destination to the receiver unless a newer link overtook it.
-    private static func fetch(
-        _ link: DeepLink, with build: @escaping DestinationRouter<Destination>.AsyncBuilder,
-        push: DestinationPush<Destination>
+    /// Runs `fetch` (an asynchronous builder, or a stack with one) in a task a newer link can
+    /// cancel, then hands what it made, root first, to the receiver unless a newer link
+    /// overtook it.
+    private static func fetchThenReceive<Fetched: BidirectionalCollection<Destination> & Sendable>(
+        push: DestinationPush<Destination>, _ fetch: @escaping @Sendable () async throws -> Fetched
     ) async throws {
         guard push.receiver != nil else { throw NoReceiver() }
-        let task = Task { try await build(link) }
+        let task = Task { try await fetch() }
         let generation = push.overtake(cancel: { task.cancel() })
-        let destination: Destination
+        let fetched: Fetched
         do {
-            destination = try await withTaskCancellationHandler {
+            fetched = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: {
                 task.cancel()
@@ -282,32 +286,7 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
         }
         guard push.finish(generation) else { throw SupersededFetch() }
         guard let receiver = push.receiver else { throw NoReceiver() }
-        await receiver.receive(CollectionOfOne(destination))
-    }
-
-    /// Builds a stack with an asynchronous builder in a task a newer link can cancel, then
-    /// hands it to the receiver unless a newer link overtook it.
-    private static func fetchStack(
-        _ link: DeepLink, top: DestinationEntry<Destination>.Build, parents: StackParents,
-        push: DestinationPush<Destination>
-    ) async throws {
-        guard push.receiver != nil else { throw NoReceiver() }
-        let task = Task { try await buildStack(link, top: top, parents: parents) }
-        let generation = push.overtake(cancel: { task.cancel() })
-        let stack: [Destination]
-        do {
-            stack = try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                task.cancel()
-            }
-        } catch {
-            guard push.finish(generation) else { throw SupersededFetch() }
-            throw error
-        }
-        guard push.finish(generation) else { throw SupersededFetch() }
-        guard let receiver = push.receiver else { throw NoReceiver() }
-        await receiver.receive(stack)
+        await receiver.receive(fetched)
     }
 
     /// Runs the builders of a stack at once: the top's, whose error (or nil) fails the
