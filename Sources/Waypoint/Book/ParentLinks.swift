@@ -119,7 +119,8 @@ struct ParentLinks: Sendable {
     /// The orders of `route`'s ancestors, root first, with those of the routes met on the
     /// way in `memo`.
     private func ancestors(
-        of route: String, orders: [String: RouteTable.RegistrationOrder], memo: inout [String: [RouteTable.RegistrationOrder]]
+        of route: String, orders: [String: RouteTable.RegistrationOrder],
+        memo: inout [String: [RouteTable.RegistrationOrder]]
     ) -> [RouteTable.RegistrationOrder] {
         if let known = memo[route] { return known }
         // The links form a forest: the walk up ends at a root. It is iterative, so that a
