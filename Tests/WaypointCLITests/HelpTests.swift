@@ -29,7 +29,7 @@ struct HelpTests {
           help              Shows the help of waypoint or of a command
 
         Every command accepts --json (machine-readable output) and --help.
-        Exit status: 0 success, 1 a check failed, 2 bad usage or an unreadable file.
+        Exit status: 0 success, 1 a check failed, 2 bad usage or an unreadable file, 3 (aasa) some routes not checked.
         Run "waypoint COMMAND --help" for a command's options; "waypoint --version" prints the version.
         Where a command reads a file, "-" reads standard input.
 

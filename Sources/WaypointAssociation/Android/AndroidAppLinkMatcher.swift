@@ -33,6 +33,47 @@ public struct AndroidAppLinkMatcher: Sendable {
         let verifies: Bool
     }
     private let compiled: [Compiled]
+    /// The filters that may take a link, by its path's first segment: a link is tried only
+    /// on the filters of its segment and those that ``FilterIndex/always`` takes, so that
+    /// checking a manifest's own links is not quadratic in its filters.
+    private let filterIndex: FilterIndex
+
+    /// The supported filters by the first segments their path attributes fix; indices in
+    /// filter order.
+    private struct FilterIndex: Sendable {
+        var bySegment: [String: [Int]] = [:]
+        /// The filters without hosts, without path attributes, or with one that fixes no
+        /// first segment: every link is tried on them.
+        var always: [Int] = []
+
+        init(_ compiled: [Compiled], filters: [AndroidIntentFilter]) {
+            for (index, filter) in compiled.enumerated() where filters[index].unsupported.isEmpty {
+                if filter.authorities.isEmpty || filter.paths.isEmpty || !filter.index.unfixed.isEmpty {
+                    always.append(index)
+                    continue
+                }
+                for segment in filter.index.bySegment.keys { bySegment[segment, default: []].append(index) }
+            }
+        }
+
+        /// The filters that may take a link whose path starts with `segment`, in order.
+        func candidates(_ segment: String?) -> [Int] {
+            guard let segment, let fixed = bySegment[segment] else { return always }
+            var merged: [Int] = []
+            merged.reserveCapacity(fixed.count + always.count)
+            var (left, right) = (0, 0)
+            while left < fixed.count || right < always.count {
+                if right == always.count || (left < fixed.count && fixed[left] < always[right]) {
+                    merged.append(fixed[left])
+                    left += 1
+                } else {
+                    merged.append(always[right])
+                    right += 1
+                }
+            }
+            return merged
+        }
+    }
 
     /// A filter's path attributes, by the first segment each fixes (``AndroidPathPattern``'s
     /// `firstSegment`), and those that fix none; indices in attribute order.
@@ -50,14 +91,18 @@ public struct AndroidAppLinkMatcher: Sendable {
             }
         }
 
-        /// The attributes that may match `path`, in attribute order.
-        func candidates(_ path: [UInt16]) -> [Int] {
+        /// The first segment of `path`, nil when it does not start with `/`.
+        static func segment(_ path: [UInt16]) -> String? {
             let slash = UInt16(UInt8(ascii: "/"))
-            guard path.first == slash else { return unfixed }
+            guard path.first == slash else { return nil }
             let rest = path.dropFirst()
-            let segment = String(
-                decoding: rest[..<(rest.firstIndex(of: slash) ?? rest.endIndex)], as: UTF16.self)
-            guard let fixed = bySegment[segment] else { return unfixed }
+            return String(decoding: rest[..<(rest.firstIndex(of: slash) ?? rest.endIndex)], as: UTF16.self)
+        }
+
+        /// The attributes that may match a path whose first segment is `segment`, in
+        /// attribute order.
+        func candidates(_ segment: String?) -> [Int] {
+            guard let segment, let fixed = bySegment[segment] else { return unfixed }
             return (fixed + unfixed).sorted()
         }
     }
@@ -84,20 +129,33 @@ public struct AndroidAppLinkMatcher: Sendable {
                 index: PathIndex(paths),
                 verifies: filter.verificationProblems.isEmpty)
         }
+        filterIndex = FilterIndex(compiled, filters: filters)
     }
 
     /// What Android does with `url`.
     ///
-    /// - Complexity: linear in the filters' path attributes times the path's length.
+    /// - Complexity: linear in the path attributes of the filters that may take the link
+    ///   (those that fix its first segment or none) times the path's length.
     public func decision(for url: String) -> AndroidAppLinkDecision {
+        var filtersTried = 0
+        return decision(for: url, filtersTried: &filtersTried)
+    }
+
+    /// What Android does with `url`, adding the number of filters it was tried on to
+    /// `filtersTried` (tests hold it to the filters that may take the link).
+    package func decision(for url: String, filtersTried: inout Int) -> AndroidAppLinkDecision {
         guard let link = AndroidLinkURI(url) else {
             return AndroidAppLinkDecision(outcome: .noFilter, filter: nil, path: nil, dynamicRule: nil)
         }
         var firstTaker: (filter: Int, path: Int?)?
         var verifiedTaker: (filter: Int, path: Int?)?
         let units = Array(link.path.utf16)
-        for (index, filter) in filters.enumerated() where filter.unsupported.isEmpty {
-            guard let path = Self.takes(compiled[index], link, units: units) else { continue }
+        let segment = PathIndex.segment(units)
+        for index in filterIndex.candidates(segment) {
+            filtersTried += 1
+            guard let path = Self.takes(compiled[index], link, units: units, segment: segment) else {
+                continue
+            }
             if firstTaker == nil { firstTaker = (index, path) }
             if compiled[index].verifies {
                 verifiedTaker = (index, path)
@@ -152,7 +210,7 @@ public struct AndroidAppLinkMatcher: Sendable {
     /// Whether `filter` takes `link`: nil when it does not, else the index of the path
     /// attribute that took it (`.some(nil)` when the filter has none).
     private static func takes(
-        _ compiled: Compiled, _ link: AndroidLinkURI, units: [UInt16]
+        _ compiled: Compiled, _ link: AndroidLinkURI, units: [UInt16], segment: String?
     ) -> Int?? {
         guard compiled.schemes.contains(link.scheme) else { return nil }
         // Without a host, any host and any path.
@@ -160,7 +218,7 @@ public struct AndroidAppLinkMatcher: Sendable {
         guard takesAuthority(compiled.authorities, host: link.host, port: link.port) else { return nil }
         let paths = compiled.paths
         guard !paths.isEmpty else { return .some(nil) }
-        guard let taken = compiled.index.candidates(units).first(where: { paths[$0].matches(units: units) })
+        guard let taken = compiled.index.candidates(segment).first(where: { paths[$0].matches(units: units) })
         else {
             return nil
         }

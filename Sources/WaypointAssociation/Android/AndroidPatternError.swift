@@ -36,6 +36,16 @@ public struct AndroidPatternError: Error, Sendable, Hashable, CustomStringConver
         self.pattern = pattern
     }
 
+    /// The most characters of a pattern a message quotes: an over-long pattern can be
+    /// megabytes, and a message is one line.
+    static let quotedLength = 80
+
+    /// `pattern` quoted, its first ``quotedLength`` characters and `…` when it is longer.
+    static func abbreviated(_ pattern: String) -> String {
+        guard pattern.count > quotedLength else { return DiagnosticText.quoted(pattern) }
+        return DiagnosticText.quoted(String(pattern.prefix(quotedLength))) + "…"
+    }
+
     /// The problem, naming the pattern: `"/a/{2}": a repetition must follow a character, "."
     /// or a set (at 4)`.
     public var description: String {
@@ -56,6 +66,6 @@ public struct AndroidPatternError: Error, Sendable, Hashable, CustomStringConver
             case .trailingEscape:
                 "a \"\\\" ends the pattern"
             }
-        return "\(DiagnosticText.quoted(pattern)): \(problem)"
+        return "\(Self.abbreviated(pattern)): \(problem)"
     }
 }

@@ -3,7 +3,7 @@
 /// those of files that define variables, otherwise a ``UniversalLinkAutomaton``.
 ///
 /// Neither backtracks: a glob reads the text once, whatever its `*`s and `?`s, and the
-/// automaton simulates all its states at once.
+/// automaton carries the set of places a match can reach, a word per 64 characters.
 package struct UniversalLinkProgram: Sendable, Hashable {
     private enum Engine: Sendable, Hashable {
         case glob(UniversalLinkGlob)
@@ -42,7 +42,7 @@ package struct UniversalLinkProgram: Sendable, Hashable {
     }
 
     /// Whether the program matches all of `text`, adding the characters it compared (for a
-    /// glob) or the live states it stepped (for an automaton) to `steps`.
+    /// glob) or the words of place sets it read (for an automaton) to `steps`.
     package func matches(_ text: UniversalLinkText, steps: inout Int) -> Bool {
         let characters = ignoresCase ? text.folded : text.scalars
         switch engine {

@@ -42,11 +42,12 @@ enum AASAInput {
         return value.lowercased()
     }
 
-    /// The routes of the routes files, in order, file after file.
+    /// The routes of the routes files, in order, file after file; a file's UTF-8 byte order
+    /// mark is skipped, as `match` skips it.
     static func routes(_ invocation: Invocation) throws(CommandError) -> [AASARoute] {
         var routes: [AASARoute] = []
         for path in invocation.arguments {
-            let file = try RoutesFile(path: path)
+            let file = try RoutesFile(path: path).skippingByteOrderMark
             for entry in file.entries {
                 routes.append(
                     AASARoute(

@@ -2,7 +2,7 @@ import Waypoint
 
 extension PatternTable {
     /// The tables of a table file's text (Documentation/spec/tables.md): one table object, or
-    /// a JSON array of table objects, in file order.
+    /// a JSON array of table objects, in file order, after a UTF-8 byte order mark if any.
     ///
     /// - Parameters:
     ///   - text: The file's content.
@@ -15,6 +15,8 @@ extension PatternTable {
     package static func tables(
         parsing text: String, file: String, recordingLines: Bool = false
     ) throws(TableError) -> [PatternTable] {
+        // A UTF-8 byte order mark is skipped, as routes files skip it (tables.md).
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let document: JSONValue
         var lines: JSONLineMap?
         do {

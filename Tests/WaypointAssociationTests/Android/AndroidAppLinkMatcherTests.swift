@@ -40,6 +40,49 @@ struct AndroidAppLinkMatcherTests {
         #expect(noScheme.decision(for: "https://a.com/").outcome == .noFilter)
     }
 
+    /// A large manifest has about a hundred filters; `android check` tries several links per
+    /// path attribute, and every link was tried on every filter, which made checking a
+    /// thousand filters take minutes. Links are tried only on the filters that fix their
+    /// first segment or fix none, in filter order, so the answers stay the same.
+    @Test("ten times a large manifest: a link is tried on the filters of its first segment")
+    func filterIndex() throws {
+        let count = 1_000
+        var filters = [
+            Self.filter(
+                [.init(scheme: "https", host: "a.com", paths: [try AndroidPathPattern(.prefix, "/p7/")])],
+                autoVerify: false)
+        ]
+        for index in 0..<count {
+            filters.append(
+                Self.filter([
+                    .init(
+                        scheme: "https", host: "a.com",
+                        paths: [try AndroidPathPattern(.prefix, "/p\(index)/")])
+                ]))
+        }
+        filters.append(
+            Self.filter([
+                .init(
+                    scheme: "https", host: "a.com", paths: [try AndroidPathPattern(.pattern, "/.*/special")])
+            ]))
+        let matcher = AndroidAppLinkMatcher(filters)
+        let cases: [(url: String, outcome: AndroidAppLinkDecision.Outcome, filter: Int?, tried: Int)] = [
+            ("https://a.com/p7/x", .opens, 8, 2),
+            ("https://a.com/p999/x", .opens, 1_000, 1),
+            ("https://a.com/p5/special", .opens, 6, 1),
+            ("https://a.com/q/special", .opens, count + 1, 1),
+            ("https://a.com/q/other", .noFilter, nil, 1),
+            ("https://a.com/p999", .noFilter, nil, 2),
+        ]
+        for expected in cases {
+            var tried = 0
+            let decision = matcher.decision(for: expected.url, filtersTried: &tried)
+            #expect(decision.outcome == expected.outcome, "\(expected.url)")
+            #expect(decision.filter == expected.filter, "\(expected.url)")
+            #expect(tried == expected.tried, "\(expected.url)")
+        }
+    }
+
     static let hosts: [(String, String?, String, Bool)] = [
         ("example.com", nil, "https://example.com/", true),
         ("example.com", nil, "https://EXAMPLE.com/", true),

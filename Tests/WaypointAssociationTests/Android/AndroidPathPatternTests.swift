@@ -106,7 +106,17 @@ struct AndroidPathPatternTests {
         #expect(try AndroidPathPattern(.pattern, long).matches(long))
         #expect(try AndroidPathPattern(.advancedPattern, "/[a]{1999}").matches(long))
         let tooLong = "/" + String(repeating: "a", count: AndroidPathPattern.maximumLength)
+        // The message quotes the start of the pattern only: a refused one can be megabytes.
         #expect(throws: AndroidPatternError.self) { try AndroidPathPattern(.pattern, tooLong) }
+        do {
+            _ = try AndroidPathPattern(.pattern, tooLong + String(repeating: "b", count: 5_000_000))
+            Issue.record("accepted")
+        } catch {
+            #expect(
+                error.description
+                    == #""/\#(String(repeating: "a", count: 79))"…: the pattern has 5002049 UTF-16 code units, more than the 2048 a pattern may have"#
+            )
+        }
     }
 
     @Test("matching time is linear: no mix of wildcards makes a long path slow")
