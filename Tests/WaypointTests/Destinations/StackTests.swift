@@ -544,4 +544,24 @@ struct StackTests {
         #expect(screens.stack(for: "app:///a/b/c") == [1, 2, 3])
         #expect(screens.routes == ["/a/b", "/a/b/c", "/a"])
     }
+
+    @Test("a route removed while it is registered again is checked as a new route: its parent must exist")
+    func removedWhileRegistering() async throws {
+        let screens = DestinationRouter<Int>()
+        let accepted = await withTaskGroup(of: Int.self) { group in
+            group.addTask {
+                for _ in 0..<20_000 {
+                    try? screens.register("/x") { _ in 0 }
+                    _ = screens.remove("/x")
+                }
+                return 0
+            }
+            group.addTask {
+                // Whether "/x" is registered or not, "/nope" is no route: each must throw.
+                (0..<20_000).count { _ in (try? screens.register("/x", parent: "/nope") { _ in 1 }) != nil }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(accepted == 0, "registrations that took an unknown parent")
+    }
 }
