@@ -31,13 +31,16 @@ struct ParentLinks: Sendable {
     ///   ``RouteError/parentParameter(route:parent:name:)`` for the first route that breaks
     ///   a rule.
     func check(_ batch: [Registration], registered: (String) -> RoutePattern?) throws(RouteError) {
-        var parents = byRoute
+        // The batch's links over the registered ones: a copy of ``byRoute`` would make each
+        // registration cost as much as all the links, and registering n routes one at a
+        // time O(n²).
+        var relinked: [String: String?] = [:]
         var earlier: [String: RoutePattern] = [:]
         for registration in batch {
             defer { earlier[registration.route] = registration.pattern }
             let route = registration.route
             guard let parent = registration.parent else {
-                parents[route] = nil
+                relinked[route] = .some(nil)
                 continue
             }
             guard let parentPattern = earlier[parent] ?? registered(parent) else {
@@ -47,7 +50,7 @@ struct ParentLinks: Sendable {
             var ancestor: String? = parent
             while let current = ancestor {
                 if current == route { throw .parentCycle(route: route, parent: parent) }
-                ancestor = parents[current]
+                ancestor = relinked[current] ?? byRoute[current]
             }
             let captured = Self.captured(by: registration.pattern)
             for (name, required) in Self.captured(by: parentPattern) {
@@ -55,7 +58,7 @@ struct ParentLinks: Sendable {
                     throw .parentParameter(route: route, parent: parent, name: name)
                 }
             }
-            parents[route] = parent
+            relinked[route] = parent
         }
     }
 

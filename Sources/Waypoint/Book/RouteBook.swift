@@ -129,10 +129,13 @@ struct RouteBook<Value: Sendable>: Sendable {
             }
             var checked: [ParentLinks.Registration] = []
             for (route, pattern, parent) in batch {
-                // A route is new, or registered (or earlier in the batch, and so compiled there).
+                // A route is new, or registered (or earlier in the batch, and so compiled
+                // there), or was registered when the registration began and has been removed
+                // since: it is new again, and its parent is checked as a new route's.
                 guard
                     let pattern = pattern ?? registered(route)
                         ?? checked.last(where: { $0.route == route })?.pattern
+                        ?? (try? CompiledRoute(route, options: builder.options))?.pattern
                 else { continue }
                 checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
             }

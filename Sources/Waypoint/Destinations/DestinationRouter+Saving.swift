@@ -27,8 +27,9 @@ extension DestinationRouter {
 
     /// The stack `saved` holds: the destination of each link (``destination(for:)-(URL)``),
     /// in order. A link that opens no destination now (its route was removed, its builder
-    /// declines it, it is not a URL) is dropped with its reason, and the others are
-    /// restored; at most ``SavedStack/limit`` links are read.
+    /// declines it, it is not a URL, it is longer than ``RouterOptions/maxURLLength``) is
+    /// dropped with its reason, and the others are restored; at most ``SavedStack/limit``
+    /// links are read.
     ///
     /// As ``destination(for:)-(URL)``, it applies neither the gate nor the hold nor
     /// conditions: restoring is the app's own state, not a link that arrives.
@@ -41,6 +42,13 @@ extension DestinationRouter {
         for (index, link) in saved.links.enumerated() {
             guard index < SavedStack.limit else {
                 restored.dropped.append(DroppedLink(index: index, link: link, reason: .overLimit))
+                continue
+            }
+            // A link no route can take is not parsed: damaged storage may hold megabytes.
+            guard link.utf8.count <= book.options.urlLengthBound else {
+                let reason = DroppedLink.Reason.urlTooLong(
+                    length: link.utf8.count, limit: book.options.urlLengthBound)
+                restored.dropped.append(DroppedLink(index: index, link: link, reason: reason))
                 continue
             }
             // A saved link is absolute: text without a scheme is damage, whatever Foundation

@@ -483,11 +483,12 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
             guard error == nil else { continue }
             if let resolved, resolved.match.priority < own {
                 error = .route(.shadowed(route: route, url: candidate.text, winner: resolved.match.route))
-            } else if let refusal = plan.refusal(of: candidate), !refusal.isShadowed {
+            } else if let refusal = plan.refusal(of: written), !refusal.isShadowed {
+                // The URL with its query: a query can take it past the router's length limit.
                 error = .route(refusal)
             } else {
                 error = .otherDestination(
-                    route: route, url: candidate.text, winner: resolved?.match.route,
+                    route: route, url: written.text, winner: resolved?.match.route,
                     destination: resolved.map { String(describing: $0.destination) })
             }
         }

@@ -40,12 +40,16 @@ public struct SavedStack: Sendable, Hashable, Codable, RawRepresentable, CustomS
         links.joined(separator: "\n")
     }
 
-    /// The links of `rawValue`, one per line; an empty string holds none. Never nil:
+    /// The links of `rawValue`, one per line; an empty string holds none. Any line break
+    /// ends a line, `\r\n` as well as `\n` (a link holds none: it is a URL), so that text
+    /// whose line ends were rewritten on its way still reads as its links. Never nil:
     /// whatever a line holds, ``DestinationRouter/restore(_:)`` judges it.
     public init?(rawValue: String) {
+        // (`Character` reads `\r\n` as one character, which is not `\n`.)
         links =
             rawValue.isEmpty
-            ? [] : rawValue.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            ? []
+            : rawValue.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     }
 
     /// Reads a JSON array of strings (or any single-value array of strings).
@@ -84,6 +88,10 @@ public struct DroppedLink: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// The text is not an absolute URL.
         case invalidURL
+        /// The link is `length` UTF-8 bytes, longer than the router's
+        /// ``RouterOptions/maxURLLength`` (`limit`), so no route can take it: it was not
+        /// parsed.
+        case urlTooLong(length: Int, limit: Int)
         /// No route matches the link (its route was removed, or changed).
         case noRoute
         /// Routes match, and each builder returned nil or threw;
@@ -115,6 +123,8 @@ public struct DroppedLink: Sendable, Hashable, CustomStringConvertible {
         let why =
             switch reason {
             case .invalidURL: "it is not an absolute URL"
+            case .urlTooLong(let length, let limit):
+                "it is \(length) UTF-8 bytes, longer than the router's limit of \(limit)"
             case .noRoute: "no route matches it"
             case .noDestination: "every matching route's builder returned nil or threw"
             case .asynchronous(let route):

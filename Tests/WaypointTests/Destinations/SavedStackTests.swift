@@ -112,4 +112,66 @@ struct SavedStackTests {
                     "dropped: it is past the 1000 links a restore reads"))
         }
     }
+
+    // MARK: Hostile storage
+
+    @Test(
+        "damaged JSON is a DecodingError, never a crash",
+        arguments: [
+            (
+                "nested 100,000 deep",
+                String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+            ),
+            ("truncated", #"["myapp:///orders", "myapp:///ca"#), ("an object", #"{"links": [], "links": 3}"#),
+            ("a null link", "[null]"), ("a number", "[1]"), ("a string", #""myapp:///cart""#),
+            ("a lone surrogate", #"["\ud800"]"#), ("empty", ""), ("not UTF-8", "[\"\u{FFFD}\"]"),
+        ])
+    func damagedJSON(_ name: String, _ json: String) {
+        // (The last case's replacement character stands for bytes that are not UTF-8.)
+        let data = name == "not UTF-8" ? Data([0x5B, 0x22, 0xFF, 0xFE, 0x22, 0x5D]) : Data(json.utf8)
+        #expect(throws: DecodingError.self, "\(name)") {
+            try JSONDecoder().decode(SavedStack.self, from: data)
+        }
+    }
+
+    @Test("text whose line breaks became \\r\\n (or \\r) still reads one link a line")
+    func rewrittenLineBreaks() throws {
+        let screens = try StackTests.shop()
+        for text in ["myapp:///orders\r\nmyapp:///cart", "myapp:///orders\rmyapp:///cart"] {
+            let saved = try #require(SavedStack(rawValue: text))
+            #expect(saved.links == ["myapp:///orders", "myapp:///cart"])
+            #expect(screens.restore(saved).stack == [.orders, .cart])
+        }
+    }
+
+    @Test(
+        "a link longer than the router's URL limit is dropped unparsed, beside a 200-screen stack restored whole"
+    )
+    func overLongLink() throws {
+        let screens = try StackTests.shop()
+        let limit = screens.options.maxURLLength
+        let ordinary = (0..<200).map { Screen.product(id: $0, color: $0.isMultiple(of: 2) ? "red" : nil) }
+        let saved = try screens.save(ordinary, scheme: "myapp")
+        // The longest link the router reads, and a megabyte.
+        let prefix = "myapp:///products/1?color="
+        let longest = prefix + String(repeating: "a", count: limit - prefix.utf8.count)
+        let huge = prefix + String(repeating: "a", count: 1_000_000)
+        let links = Array(saved.links[..<100] + [longest, huge] + saved.links[100...])
+        let restored = screens.restore(
+            try JSONDecoder().decode(SavedStack.self, from: JSONEncoder().encode(links)))
+        let kept =
+            ordinary[..<100] + [
+                .product(id: 1, color: String(repeating: "a", count: limit - prefix.utf8.count))
+            ]
+        #expect(restored.stack == Array(kept + ordinary[100...]))
+        #expect(
+            restored.dropped == [
+                DroppedLink(
+                    index: 101, link: huge, reason: .urlTooLong(length: huge.utf8.count, limit: limit))
+            ])
+        #expect(
+            restored.dropped.first?.description.hasSuffix(
+                "dropped: it is \(huge.utf8.count) UTF-8 bytes, longer than the router's limit of 8192")
+                == true)
+    }
 }

@@ -430,4 +430,138 @@ struct StackTests {
             try screens.webpageURL(forTopOf: [.account], host: "x")
         }
     }
+
+    // MARK: Hostile input
+
+    @Test("a query that takes the link past the router's URL limit is that error, naming the length")
+    func overLongQuery() throws {
+        let screens = try Self.shop()
+        let color = String(repeating: "a", count: 9_000)
+        let error = DestinationLinkError.route(
+            .urlTooLong(route: "/products/:id", length: 9_026, limit: 8_192))
+        #expect(throws: error) { try screens.url(for: .product(id: 1, color: color), scheme: "myapp") }
+        #expect(throws: DestinationStackError.screen(index: 1, error)) {
+            try screens.save([.cart, .product(id: 1, color: color)], scheme: "myapp")
+        }
+        #expect(
+            error.description == #"the URL for route "/products/:id" is 9026 UTF-8 bytes, the limit is 8192"#)
+        // A link just within the limit prints and reads back.
+        let longest = String(repeating: "a", count: 8_192 - 26)
+        let url = try screens.url(for: .product(id: 1, color: longest), scheme: "myapp")
+        #expect(url.absoluteString.utf8.count == 8_192)
+        #expect(screens.stack(for: url) == [.product(id: 1, color: longest)])
+    }
+
+    @Test(
+        "query item names hostile to a query read back; one named as a * or ** parameter is an error",
+        arguments: ["", "&", "=", "#", "%", "%FF", "+", "a b", "Id", "🧭", "\u{0}", "a\nb"])
+    func hostileQueryNames(_ name: String) throws {
+        struct Item: Hashable, Sendable { let id: String, query: [DeepLinkQueryItem] }
+        let items = DestinationRouter<Item>()
+        try items.register("/p/:id") { link in
+            Item(id: link.parameters["id"] ?? "", query: link.queryItems)
+        } link: {
+            PrintedLink(["id": $0.id], query: $0.query)
+        }
+        let item = Item(id: "1", query: [DeepLinkQueryItem(name: name, value: "v%FF&=#")])
+        let url = try items.url(for: item, scheme: "app")
+        #expect(items.destination(for: url) == item, "\(url)")
+        let globs = DestinationRouter<Item>()
+        try globs.register("/d/*/**") { _ in
+            item
+        } link: { _ in
+            PrintedLink(["*": "a", "**": "b/c"], query: ["**": "x"])
+        }
+        #expect(throws: DestinationLinkError.queryItemNamesParameter(route: "/d/*/**", name: "**")) {
+            try globs.url(for: item, scheme: "app")
+        }
+    }
+
+    @Test(
+        "a chain of parents 1,000 deep opens, prints and splits without exhausting the call stack; 50 deep (ten times an ordinary 5) too",
+        arguments: [50, 1_000])
+    func deepChain(_ depth: Int) throws {
+        let screens = DestinationRouter<Int>()
+        try screens.register("/d0") { _ in
+            0
+        } link: {
+            $0 == 0 ? [:] : nil
+        }
+        for level in 1..<depth {
+            try screens.register("/d\(level)", parent: "/d\(level - 1)") { _ in
+                level
+            } link: {
+                $0 == level ? [:] : nil
+            }
+        }
+        let top = "app:///d\(depth - 1)"
+        #expect(screens.stack(for: top) == Array(0..<depth))
+        #expect(try screens.url(forStack: Array(0..<depth), scheme: "app").absoluteString == top)
+        // Closing a cycle at the bottom is refused after walking the whole chain.
+        #expect(throws: RouteError.parentCycle(route: "/d0", parent: "/d\(depth - 1)")) {
+            try screens.register("/d0", parent: "/d\(depth - 1)") { _ in 0 }
+        }
+        #expect(screens.remove("/d\(depth / 2)"))
+        #expect(screens.stack(for: top) == Array(depth / 2 + 1..<depth))
+        #expect(screens.stack(for: "app:///d\(depth / 2 - 1)") == Array(0..<depth / 2))
+    }
+
+    @Test("lookups while other tasks relink, remove and add parents see one published state each")
+    func concurrentRelinking() async throws {
+        let screens = DestinationRouter<Int>()
+        try screens.register("/a") { _ in 1 }
+        try screens.register("/a/b", parent: "/a") { _ in 2 }
+        try screens.register("/a/b/c", parent: "/a/b") { _ in 3 }
+        let seen = Locked<Set<[Int]>>([])
+        let failures = Locked<[String]>([])
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for round in 0..<1_000 {
+                    do {
+                        try screens.register("/a/b", parent: round.isMultiple(of: 2) ? nil : "/a") { _ in 2 }
+                        try screens.register("/x\(round)", parent: "/a") { _ in 9 }
+                        _ = screens.remove("/x\(round)")
+                        if round.isMultiple(of: 7) {
+                            _ = screens.remove("/a")
+                            try screens.register("/a") { _ in 1 }
+                        }
+                    } catch {
+                        failures.withLock { $0.append("round \(round): \(error)") }
+                    }
+                }
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<2_000 {
+                        let stack = screens.stack(for: "app:///a/b/c") ?? []
+                        seen.withLock { _ = $0.insert(stack) }
+                    }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(seen.withLock { $0 }.isSubset(of: [[1, 2, 3], [2, 3]]))
+        #expect(screens.stack(for: "app:///a/b/c") == [1, 2, 3])
+        #expect(screens.routes == ["/a/b", "/a/b/c", "/a"])
+    }
+
+    @Test("a route removed while it is registered again is checked as a new route: its parent must exist")
+    func removedWhileRegistering() async throws {
+        let screens = DestinationRouter<Int>()
+        let accepted = await withTaskGroup(of: Int.self) { group in
+            group.addTask {
+                for _ in 0..<20_000 {
+                    try? screens.register("/x") { _ in 0 }
+                    _ = screens.remove("/x")
+                }
+                return 0
+            }
+            group.addTask {
+                // Whether "/x" is registered or not, "/nope" is no route: each must throw.
+                (0..<20_000).count { _ in (try? screens.register("/x", parent: "/nope") { _ in 1 }) != nil }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(accepted == 0, "registrations that took an unknown parent")
+    }
 }
