@@ -27,8 +27,10 @@ struct PathExploration: Sendable {
     static let minimumStates = 200_000
     static let statesPerAutomatonState = 32
 
-    /// The most work (edges, states and symbols looked at) an exploration may do, whatever
-    /// the input, and per automaton state. Tables of 20,000 routes and their generated files
+    /// The most work an exploration may do, whatever the input, and per automaton state:
+    /// the edges, states and symbols looked at, the states and moves each closure follows,
+    /// the steps sorting a closed set takes, and the states hashed, compared and copied to
+    /// find and store a set (aasa.md §7.4). Tables of 20,000 routes and their generated files
     /// take 20 to 70 per state; a hostile file's sets of thousands of states take far more.
     static let maximumWork = 2_000_000_000
     static let minimumWork = 20_000_000
@@ -58,20 +60,29 @@ struct PathExploration: Sendable {
     /// The automata with states in a set that was not explored: what they accept may hold
     /// combinations that were not found. Empty when ``isComplete``.
     let cut: Set<Int>
-    /// The most sets this exploration would explore (its work is bounded too, by
-    /// ``workLimit(forStates:)``).
+    /// The most sets this exploration would explore.
     let limit: Int
+    /// The most work this exploration would do; it stops before the first successor it
+    /// would compute past it, so ``work`` exceeds it by at most one successor's work.
+    let workLimit: Int
+    /// The work it did.
+    let work: Int
+    /// The states every closure it computed held together, counted apart from ``work``
+    /// (which charges each of them, and more).
+    let closedStates: Int
 
     /// Explores `automata` over `alphabet`, up to `limit` sets (by default
-    /// ``limit(forStates:)``) and `storedLimit` states.
+    /// ``limit(forStates:)``), `storedLimit` states and `workLimit` work (by default
+    /// ``workLimit(forStates:)``).
     init(
         _ automata: consuming [PathAutomaton], alphabet: PathAlphabet, limit: Int? = nil,
-        storedLimit: Int = maximumStoredStates
+        storedLimit: Int = maximumStoredStates, workLimit: Int? = nil
     ) {
         var graph = Graph(consume automata, alphabet: alphabet)
         let limit = limit ?? Self.limit(forStates: graph.owner.count)
         self.limit = limit
-        let workLimit = Self.workLimit(forStates: graph.owner.count)
+        let workLimit = workLimit ?? Self.workLimit(forStates: graph.owner.count)
+        self.workLimit = workLimit
         var combinations: [Combination] = []
         var found = Set<[Int32]>()
         var cut = Set<Int>()
@@ -80,10 +91,12 @@ struct PathExploration: Sendable {
             self.combinations = []
             isComplete = true
             self.cut = []
+            work = graph.work
+            closedStates = graph.closedStates
             return
         }
         var sets = SetPool()
-        _ = sets.insert(first)
+        _ = sets.insert(first, work: &graph.work)
         var parents: [(set: Int32, symbol: Int32)] = [(-1, Int32(alphabet.slash))]
         var head = 0
         var complete = true
@@ -105,8 +118,10 @@ struct PathExploration: Sendable {
             for state in current where graph.accepting[Int(state)] {
                 accepting.append(graph.owner[Int(state)])
             }
+            graph.work += 2 * current.count
             if !accepting.isEmpty {
                 let owners = Array(Set(accepting)).sorted()
+                graph.work += accepting.count + Self.sortingWork(owners.count)
                 if found.insert(owners).inserted {
                     var witness: [Int] = []
                     var cursor = Int32(head)
@@ -114,30 +129,45 @@ struct PathExploration: Sendable {
                         witness.append(Int(parents[Int(cursor)].symbol))
                         cursor = parents[Int(cursor)].set
                     }
+                    graph.work += witness.count
                     combinations.append(
                         Combination(accepting: owners.map(Int.init), witness: witness.reversed()))
                 }
             }
             // Symbols that every edge of these states reads alike lead to the same set: one
             // successor per class of them, reached by its first symbol in `order`.
+            var finished = true
             for symbol in graph.distinctSymbols(of: current, order: order) {
+                // Out of work within the set: the loop's guard cuts it with the sets after it.
+                guard graph.work <= workLimit else {
+                    finished = false
+                    break
+                }
                 graph.targets(of: current, on: symbol, into: &targets)
                 graph.close(targets)
                 let next = graph.closed
-                guard sets.find(next) == nil else { continue }
+                guard sets.find(next, work: &graph.work) == nil else { continue }
                 guard sets.count < limit, sets.stored + next.count <= storedLimit else {
                     complete = false
                     for state in next { cut.insert(Int(graph.owner[Int(state)])) }
                     continue
                 }
-                _ = sets.insert(next)
+                _ = sets.insert(next, work: &graph.work)
                 parents.append((Int32(head), Int32(symbol)))
             }
-            head += 1
+            if finished { head += 1 }
         }
         self.combinations = combinations
         isComplete = complete
         self.cut = cut
+        work = graph.work
+        closedStates = graph.closedStates
+    }
+
+    /// The work sorting `count` elements is charged: ⌈log₂ count⌉ steps per element, the
+    /// order of the comparisons a sort takes.
+    static func sortingWork(_ count: Int) -> Int {
+        count < 2 ? count : count * (Int.bitWidth - (count - 1).leadingZeroBitCount)
     }
 
     /// The automata as flat arrays of global state numbers.
@@ -156,8 +186,11 @@ struct PathExploration: Sendable {
         private var generation: UInt32 = 0
         private var setMarks: [UInt32]
         private var setGeneration: UInt32 = 0
-        /// The edges, states and symbols looked at so far: the exploration's work.
-        private(set) var work = 0
+        /// The edges, states, moves and symbols looked at and the sorting steps taken so
+        /// far: the exploration's work.
+        var work = 0
+        /// The states every closure so far held together.
+        private(set) var closedStates = 0
 
         init(_ automata: consuming [PathAutomaton], alphabet: PathAlphabet) {
             var owner: [Int32] = []
@@ -210,9 +243,12 @@ struct PathExploration: Sendable {
         /// The result of the last ``close(_:)``.
         private(set) var closed: [Int32] = []
         private var stack: [Int32] = []
+        private var sortBuffer: [Int32] = []
+        private var digitCounts: [Int] = []
 
         /// Sets ``closed`` to `states` and every state their moves reach, sorted, without
-        /// repeats. Its buffers are reused from call to call.
+        /// repeats. Its buffers are reused from call to call. Each state pushed, each state
+        /// closed and each step of the sort is work.
         mutating func close(_ states: [Int32]) {
             generation &+= 1
             if generation == 0 {
@@ -227,11 +263,16 @@ struct PathExploration: Sendable {
                 guard marks[Int(state)] != generation else { continue }
                 marks[Int(state)] = generation
                 closed.append(state)
-                for index in Int(moveStart[Int(state)])..<Int(moveStart[Int(state) + 1]) {
+                let moves = Int(moveStart[Int(state)])..<Int(moveStart[Int(state) + 1])
+                work += moves.count + 1
+                // Last first, so that they are popped, and closed, in order: a variable's
+                // values are numbered in order.
+                for index in moves.reversed() {
                     stack.append(moveTargets[index])
                 }
             }
-            Self.sort(&closed)
+            closedStates += closed.count
+            work += sortClosed()
         }
 
         /// `states` and every state their moves reach, sorted, without repeats.
@@ -240,16 +281,85 @@ struct PathExploration: Sendable {
             return closed
         }
 
-        /// Sorts `states`, which the closure gives mostly in order: insertion sort, written for
-        /// `Int32` so that it runs as fast unoptimised as the library's generic sort does
-        /// optimised, and the library's for long runs.
-        private static func sort(_ states: inout [Int32]) {
-            guard states.count <= 512 else {
-                states.sort()
-                return
+        /// Sorts ``closed``, which the closure gives mostly in order, and returns the work it
+        /// took: insertion sort for short runs while it takes at most 4 shifts per state, and
+        /// a radix sort by digits of 11 bits for long runs or after that, where the closure's
+        /// order can be anything (a hostile file's sets of a hundred thousand states). Both are written for `Int32` over buffers so that they run fast
+        /// unoptimised too, where the library's generic sort runs unspecialised and took most
+        /// of a hostile file's time.
+        private mutating func sortClosed() -> Int {
+            var work = 0
+            if closed.count <= 512 {
+                let (sorted, steps) = Self.insertionSort(&closed, maximumShifts: 4 * closed.count)
+                guard !sorted else { return steps }
+                work = steps
             }
+            let count = closed.count
+            let digitBits = 11
+            let radix = 1 << digitBits
+            // Every state number is below `owner.count`.
+            let bits = Int.bitWidth - (owner.count - 1).leadingZeroBitCount
+            // The buffers are moved out and back, so that they are never copied.
+            var source = closed
+            var target = sortBuffer
+            var counts = digitCounts
+            closed = []
+            sortBuffer = []
+            digitCounts = []
+            if target.count > count {
+                target.removeLast(target.count - count)
+            } else if target.count < count {
+                target.append(contentsOf: repeatElement(0, count: count - target.count))
+            }
+            if counts.count != radix { counts = Array(repeating: 0, count: radix) }
+            var shift = 0
+            while shift < bits {
+                Self.sortPass(source, into: &target, counts: &counts, shift: shift, radix: radix)
+                swap(&source, &target)
+                work += 2 * count + 2 * radix
+                shift += digitBits
+            }
+            closed = source
+            sortBuffer = target
+            digitCounts = counts
+            return work
+        }
+
+        /// Writes `source` into `target` in the order of their digits (`radix` of them) at
+        /// `shift`, keeping the order of equal digits.
+        private static func sortPass(
+            _ source: [Int32], into target: inout [Int32], counts: inout [Int], shift: Int, radix: Int
+        ) {
+            source.withUnsafeBufferPointer { source in
+                target.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for digit in 0..<radix { counts[digit] = 0 }
+                        for value in source { counts[Int(value) >> shift & (radix - 1)] += 1 }
+                        var total = 0
+                        for digit in 0..<radix {
+                            let digitCount = counts[digit]
+                            counts[digit] = total
+                            total += digitCount
+                        }
+                        for value in source {
+                            let digit = Int(value) >> shift & (radix - 1)
+                            target[counts[digit]] = value
+                            counts[digit] += 1
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Sorts `states` by insertion, unless that takes more than `maximumShifts` shifts,
+        /// and returns whether it did and the steps it took.
+        private static func insertionSort(
+            _ states: inout [Int32], maximumShifts: Int
+        ) -> (sorted: Bool, steps: Int) {
             states.withUnsafeMutableBufferPointer { buffer in
-                guard buffer.count > 1 else { return }
+                guard buffer.count > 1 else { return (true, buffer.count) }
+                var steps = buffer.count
+                var shifts = 0
                 for index in 1..<buffer.count {
                     let value = buffer[index]
                     var position = index
@@ -258,7 +368,11 @@ struct PathExploration: Sendable {
                         position -= 1
                     }
                     buffer[position] = value
+                    shifts += index - position
+                    // Still a permutation of the states: the radix sort takes it from here.
+                    guard shifts <= maximumShifts else { return (false, steps + shifts) }
                 }
+                return (true, steps + shifts)
             }
         }
 
@@ -341,9 +455,12 @@ struct PathExploration: Sendable {
             pool[bounds[index]..<bounds[index + 1]]
         }
 
-        func find(_ states: [Int32]) -> Int? {
+        /// The set equal to `states`, if any; hashing and comparing states is `work`.
+        func find(_ states: [Int32], work: inout Int) -> Int? {
             var cursor = byHash[Self.hash(states)] ?? -1
+            work += states.count + 1
             while cursor >= 0 {
+                work += states.count + 1
                 if equal(Int(cursor), states) { return Int(cursor) }
                 cursor = chain[Int(cursor)]
             }
@@ -357,7 +474,9 @@ struct PathExploration: Sendable {
             return true
         }
 
-        mutating func insert(_ states: [Int32]) -> Int {
+        /// Stores `states`; hashing and copying them is `work`.
+        mutating func insert(_ states: [Int32], work: inout Int) -> Int {
+            work += 2 * states.count + 1
             let index = count
             let hash = Self.hash(states)
             chain.append(byHash[hash] ?? -1)
