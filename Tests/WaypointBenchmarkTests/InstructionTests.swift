@@ -105,9 +105,12 @@ struct InstructionTests {
         #expect(InstructionBenchmark.atomicCalls(ofCallgrindText: text) == 10)
     }
 
+    static func counts(_ value: Double) -> InstructionReport.Counts {
+        .init(lookups: 10, instructions: value)
+    }
+
     static func report(path: (Double, Double), floor: (Double, Double)) -> InstructionReport {
-        func counts(_ value: Double) -> InstructionReport.Counts { .init(lookups: 10, instructions: value) }
-        return InstructionReport(
+        InstructionReport(
             passes: 1, cacheSimulation: false,
             corpora: [
                 .init(
@@ -115,6 +118,24 @@ struct InstructionTests {
                     contenders: [
                         .init(key: "cSegmentTrie", hits: counts(floor.0), misses: counts(floor.1)),
                         .init(key: "waypointPath", hits: counts(path.0), misses: counts(path.1)),
+                    ])
+            ])
+    }
+
+    /// A report of one corpus with two contenders, given by key and hit counts; every miss
+    /// costs one instruction. What a ratio gate reads.
+    static func report(
+        corpus: String, _ first: (key: String, hits: InstructionReport.Counts),
+        _ second: (key: String, hits: InstructionReport.Counts)
+    ) -> InstructionReport {
+        InstructionReport(
+            passes: 1, cacheSimulation: false,
+            corpora: [
+                .init(
+                    name: corpus,
+                    contenders: [
+                        .init(key: first.key, hits: first.hits, misses: counts(1)),
+                        .init(key: second.key, hits: second.hits, misses: counts(1)),
                     ])
             ])
     }
@@ -141,17 +162,9 @@ struct InstructionTests {
     func destinationRatio() throws {
         let gate = try InstructionGate("destination-ratio=1.3")
         func report(destination: Double, url: Double) -> InstructionReport {
-            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
-            return InstructionReport(
-                passes: 1, cacheSimulation: false,
-                corpora: [
-                    .init(
-                        name: "gh",
-                        contenders: [
-                            .init(key: "waypointURLValue", hits: counts(url), misses: counts(1)),
-                            .init(key: "waypointDestination", hits: counts(destination), misses: counts(1)),
-                        ])
-                ])
+            Self.report(
+                corpus: "gh", ("waypointURLValue", Self.counts(url)),
+                ("waypointDestination", Self.counts(destination)))
         }
         #expect(gate.failures(in: report(destination: 1_290, url: 1_000)).isEmpty)
         #expect(
@@ -168,17 +181,9 @@ struct InstructionTests {
     func stackRatio() throws {
         let gate = try InstructionGate("stack-ratio=1.5")
         func report(stack: Double, top: Double) -> InstructionReport {
-            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
-            return InstructionReport(
-                passes: 1, cacheSimulation: false,
-                corpora: [
-                    .init(
-                        name: "rest",
-                        contenders: [
-                            .init(key: "waypointStackTop", hits: counts(top), misses: counts(1)),
-                            .init(key: "waypointStackMachinery", hits: counts(stack), misses: counts(1)),
-                        ])
-                ])
+            Self.report(
+                corpus: "rest", ("waypointStackTop", Self.counts(top)),
+                ("waypointStackMachinery", Self.counts(stack)))
         }
         #expect(gate.failures(in: report(stack: 1_450, top: 1_000)).isEmpty)
         #expect(
@@ -196,19 +201,9 @@ struct InstructionTests {
     func urlRatioAndAtomics() throws {
         let gate = try InstructionGate("url-ratio=1.2,rmw=3")
         func report(url: Double, path: Double, calls: Double?) -> InstructionReport {
-            var hits = InstructionReport.Counts(lookups: 10, instructions: path)
+            var hits = Self.counts(path)
             hits.atomicCalls = calls
-            let counts = { (value: Double) in InstructionReport.Counts(lookups: 10, instructions: value) }
-            return InstructionReport(
-                passes: 1, cacheSimulation: false,
-                corpora: [
-                    .init(
-                        name: "gh",
-                        contenders: [
-                            .init(key: "waypointPath", hits: hits, misses: counts(1)),
-                            .init(key: "waypointURL", hits: counts(url), misses: counts(1)),
-                        ])
-                ])
+            return Self.report(corpus: "gh", ("waypointPath", hits), ("waypointURL", Self.counts(url)))
         }
         #expect(gate.failures(in: report(url: 1_190, path: 1_000, calls: 2)).isEmpty)
         #expect(
