@@ -358,7 +358,7 @@ struct PathExploration: Sendable {
         ) -> (sorted: Bool, steps: Int) {
             states.withUnsafeMutableBufferPointer { buffer in
                 guard buffer.count > 1 else { return (true, buffer.count) }
-                var steps = buffer.count
+                let steps = buffer.count
                 var shifts = 0
                 for index in 1..<buffer.count {
                     let value = buffer[index]
