@@ -16,7 +16,10 @@ struct Trie: Sendable {
     /// (``AppendLog``), so two nodes fill a line and no node straddles two, where with 28
     /// bytes almost half of them did and cost a second cache miss in a large table.
     struct Node: Sendable {
-        /// The smallest route order in this subtree.
+        /// No route of this subtree has a smaller order: the smallest order in it, or less
+        /// while ``staleRemovals`` is not 0. A search only skips a subtree whose bound is at
+        /// least the best route found, so a bound below the true minimum costs a visit,
+        /// never an answer.
         var minOrder: Int32 = .max
         /// The child under the any edge, or -1.
         var anyChild: Int32 = -1
@@ -32,8 +35,10 @@ struct Trie: Sendable {
         var edgeMask: Int32 = -1
         /// The literal edges in the table.
         var edgeCount: Int32 = 0
-        /// Unused: pads the node to 32 bytes.
-        private var padding: Int32 = 0
+        /// Removals since ``minOrder`` was last recomputed from a literal edge table too
+        /// large to scan on every removal (``TrieStore/remove(_:order:root:)``); 0 when it
+        /// is exact as far as the children's bounds are.
+        var staleRemovals: Int32 = 0
 
         /// Whether literal edges leave this node.
         var hasLiteralChildren: Bool { flags & 1 != 0 }

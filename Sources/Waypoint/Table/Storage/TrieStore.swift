@@ -38,6 +38,9 @@ struct TrieStore: Sendable {
     private var sharedTerminals = 0
     /// Elements (nodes, slots, route lists) appended that no new table reads.
     private(set) var garbage = 0
+    /// Edge slots read to recompute subtree minima after removals, in all: the work that
+    /// ``remove(_:order:root:)`` bounds (tests read it).
+    private(set) var minimumReads = 0
     /// The spare copies of the large edge tables, by where the table a node uses now starts
     /// in ``slots``; a write is an offset in the table and the slot written there.
     private var rings: [Int32: CopyRing<Int32, (offset: Int32, slot: Trie.Slot)>] = [:]
@@ -131,7 +134,14 @@ struct TrieStore: Sendable {
 
     /// Removes `route`, registered with `order`, from the trie at `root`, and returns the
     /// trie's root after the change. Nodes left without routes stay, and are skipped by
-    /// searches since their subtree minimum is `Int32.max`.
+    /// searches once their subtree minimum is `Int32.max`.
+    ///
+    /// The subtree minima on the route's path are brought up to date from the bottom, and
+    /// only while they change. A node with a large table of literal edges is not scanned on
+    /// every removal that takes its minimum: its bound stays (a bound below the true
+    /// minimum, which searches read correctly) until it has seen an eighth of its table's
+    /// size in removals, so removing n routes one at a time costs O(n) table reads in all,
+    /// not O(n) each (decisions.md, "Removing routes one at a time").
     mutating func remove(_ route: CompiledRoute, order: Int32, root: Int32) -> Int32 {
         var path = [makePrivate(root)]
         for step in route.steps {
@@ -146,9 +156,9 @@ struct TrieStore: Sendable {
             var anyLists = routeLists(of: any)
             anyLists.removeAll(order)
             setRouteLists(anyLists, of: any)
-            recomputeMinimum(any)
+            _ = updateMinimum(any, removing: order)
         }
-        for index in path.reversed() { recomputeMinimum(index) }
+        for index in path.reversed() where !updateMinimum(index, removing: order) { break }
         return path[0]
     }
 
@@ -411,17 +421,44 @@ struct TrieStore: Sendable {
         if order < nodes[Int(node)].minOrder { nodes[Int(node)].minOrder = order }
     }
 
+    /// The largest literal edge table whose node's minimum is recomputed on every removal
+    /// that may change it; larger ones are recomputed after an eighth of their size in
+    /// removals.
+    static let exactMinimumSlots = 64
+
+    /// Brings the private node's subtree minimum up to date after the route `order` left
+    /// its subtree, and returns whether the minimum changed (its parent's may then change
+    /// too).
+    private mutating func updateMinimum(_ node: Int32, removing order: Int32) -> Bool {
+        let entry = nodes[Int(node)]
+        // An exact minimum below the removed order stays what it is, and so do the
+        // minima above it.
+        if entry.minOrder < order && entry.staleRemovals == 0 { return false }
+        let size = entry.edgeMask >= 0 ? Int(entry.edgeMask) + 1 : 0
+        if size > Self.exactMinimumSlots {
+            let stale = entry.staleRemovals + 1
+            guard Int(stale) >= size / 8 else {
+                nodes[Int(node)].staleRemovals = stale
+                return false
+            }
+        }
+        recomputeMinimum(node)
+        return nodes[Int(node)].minOrder != entry.minOrder
+    }
+
     /// Sets the private node's subtree minimum from its route lists and its children.
     private mutating func recomputeMinimum(_ node: Int32) {
         let entry = nodes[Int(node)]
         var minimum = routeLists(of: node).minimum
         if entry.anyChild >= 0 { minimum = min(minimum, nodes[Int(entry.anyChild)].minOrder) }
         if entry.edgeMask >= 0 {
+            minimumReads += Int(entry.edgeMask) + 1
             for offset in 0...Int(entry.edgeMask) {
                 let child = slots[Int(entry.edgeStart) + offset].child
                 if child >= 0 { minimum = min(minimum, nodes[Int(child)].minOrder) }
             }
         }
         nodes[Int(node)].minOrder = minimum
+        nodes[Int(node)].staleRemovals = 0
     }
 }
