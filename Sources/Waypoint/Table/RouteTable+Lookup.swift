@@ -110,6 +110,19 @@ extension RouteTable {
 
     // MARK: The lookups
 
+    /// ``withLookup(_:as:query:refused:_:)`` of a URL, not inlined: the one copy of the
+    /// lookup's prologue that the lookups off the hot path share (``all(_:pathRoutesOnly:)``,
+    /// ``budgetTrace(_:)``, ``explain(_:)``), where each inlined its own, 4–9 KB of code in
+    /// every app (Documentation/decisions.md, "Binary size and build time per product").
+    /// `body` or `refused` stores what the caller returns.
+    @inline(never)
+    func withColdLookup(
+        _ url: String, pathRoutesOnly: Bool, refused: (RoutingFailure) -> Void, _ body: (LookupInput) -> Void
+    ) {
+        var query: Range<Int>?
+        withLookup(url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: refused, body)
+    }
+
     /// The winning route for `url`: the earliest-registered route that matches.
     ///
     /// - Parameter pathRoutesOnly: when true, host routes take no part.
@@ -222,12 +235,11 @@ extension RouteTable {
 
     /// Every route that matches `url`, in registration order.
     package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
-        var query: Range<Int>?
-        return withLookup(
-            url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: Lookup.refused
-        ) {
-            searchAll($0.view, tries: $0.tries, source: url)
+        var lookup = Lookup.examined([], limitHits: 0)
+        withColdLookup(url, pathRoutesOnly: pathRoutesOnly, refused: { lookup = .refused($0) }) {
+            lookup = searchAll($0.view, tries: $0.tries, source: url)
         }
+        return lookup
     }
 
     /// The matching routes after the one at `priority` (the winner a dispatch or a
@@ -242,13 +254,14 @@ extension RouteTable {
     /// ``all(_:pathRoutesOnly:)``: the units its regex runs were charged, and the routes
     /// whose regex it could not pay for. Nil when the URL is refused.
     package func budgetTrace(_ url: String) -> BudgetTrace? {
-        var query: Range<Int>?
-        return withLookup(url, as: .url(pathRoutesOnly: false), query: &query, refused: { _ in nil }) {
+        var trace: BudgetTrace?
+        withColdLookup(url, pathRoutesOnly: false, refused: { _ in }) {
             let collector = collectAll($0.view, tries: $0.tries, context: searchContext())
-            return BudgetTrace(
+            trace = BudgetTrace(
                 spent: collector.budget.spent, runs: collector.budget.runs,
                 notReached: collector.budgetSpent.sorted().map(RegistrationOrder.init))
         }
+        return trace
     }
 
     /// What a lookup's regex budget did (``budgetTrace(_:)``).
