@@ -134,6 +134,15 @@ extension RouteTable {
         return winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
     }
 
+    /// ``winner(_:pathRoutesOnly:)``, not inlined: one copy of the lookup for the callers off
+    /// the hot path (``Router/matchResult(_:)``, ``Router/matchPathRoutes(_:)``, reverse
+    /// routing's check of the URL it writes), where each inlined its own, about 4 KB of code
+    /// in every app.
+    @inline(never)
+    func coldWinner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
+        winner(url, pathRoutesOnly: pathRoutesOnly)
+    }
+
     /// ``winner(_:pathRoutesOnly:)`` that also sets `query` to the UTF-8 offsets of `url`'s
     /// query (after the `?`, before the fragment; nil when it has no `?` or is refused):
     /// dispatch reads the query there rather than scanning the URL again.
