@@ -129,7 +129,7 @@ extension RouteTable {
     /// - Complexity: O(segments of `url`) hash lookups for literal and parameter routes,
     ///   whatever the number of routes; no allocation but the winner's parameters.
     @inline(__always)
-    package func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
+    func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
         var query: Range<Int>?
         return winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
     }
@@ -147,7 +147,7 @@ extension RouteTable {
     /// query (after the `?`, before the fragment; nil when it has no `?` or is refused):
     /// dispatch reads the query there rather than scanning the URL again.
     @inline(__always)
-    package func winner(_ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?) -> Winner {
+    func winner(_ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?) -> Winner {
         withLookup(url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: Winner.refused) {
             searchBest($0.view, tries: $0.tries, source: url)
         }
