@@ -30,7 +30,7 @@ extension Router {
 
     /// The winning path route for `url`, host routes left out: how adapters match their
     /// links, which have no host.
-    package func matchPathRoutes(_ url: String) -> RouteMatch? {
+    func matchPathRoutes(_ url: String) -> RouteMatch? {
         withTable { table in
             guard case .examined(let match, _) = table.coldWinner(url, pathRoutesOnly: true) else {
                 return nil

@@ -158,7 +158,7 @@ extension RouteTable {
     /// callers that do not tell the two apart and go on with the parameters alone: the
     /// match's parameters move out, and no ``Winner`` or ``RouteMatch`` is copied.
     @inline(never)
-    package func winningRoute(
+    func winningRoute(
         _ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?, parameters: inout RouteParameters
     ) -> Int? {
         guard case .examined(let match?, _) = winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
@@ -262,7 +262,7 @@ extension RouteTable {
     /// What the regex budget (``RouterOptions/regexBudget``) did in the lookup of
     /// ``all(_:pathRoutesOnly:)``: the units its regex runs were charged, and the routes
     /// whose regex it could not pay for. Nil when the URL is refused.
-    package func budgetTrace(_ url: String) -> BudgetTrace? {
+    func budgetTrace(_ url: String) -> BudgetTrace? {
         var trace: BudgetTrace?
         withColdLookup(url, pathRoutesOnly: false, refused: { _ in }) {
             let collector = collectAll($0.view, tries: $0.tries, context: searchContext())
@@ -281,7 +281,7 @@ extension RouteTable {
         package let runs: Int
         /// The routes whose regex the budget could not pay for, by registration order
         /// (not priority: the two differ after a removal).
-        package let notReached: [RegistrationOrder]
+        let notReached: [RegistrationOrder]
     }
 
     // MARK: Searching the tries
