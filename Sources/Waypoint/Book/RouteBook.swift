@@ -122,24 +122,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         func checkParents(
             _ batch: [(route: String, pattern: RoutePattern?, parent: String?)]
         ) throws(RouteError) {
-            let builder = builder
-            let orders = orders
-            func registered(_ route: String) -> RoutePattern? {
-                orders[route].map { builder.routeLog[$0.index].pattern }
-            }
-            var checked: [ParentLinks.Registration] = []
-            for (route, pattern, parent) in batch {
-                // A route is new, or registered (or earlier in the batch, and so compiled
-                // there), or was registered when the registration began and has been removed
-                // since: it is new again, and its parent is checked as a new route's.
-                guard
-                    let pattern = pattern ?? registered(route)
-                        ?? checked.last(where: { $0.route == route })?.pattern
-                        ?? (try? CompiledRoute(route, options: builder.options))?.pattern
-                else { continue }
-                checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
-            }
-            try parents.check(checked, registered: registered)
+            try parents.check(batch, builder: builder, orders: orders)
         }
 
         /// Writes the parents' log anew after a link changed.
@@ -335,5 +318,32 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// Publishes the registry's state.
     private func publish(_ registry: inout Registry) {
         published.publish(registry.snapshot())
+    }
+}
+
+extension ParentLinks {
+    /// ``RouteBook``'s check of the parents a registration names against the routes of
+    /// `builder`, registered with `orders` (``check(_:registered:)``). Here rather than in
+    /// the book's generic registry, which the compiler copies for every kind of value.
+    func check(
+        _ batch: [(route: String, pattern: RoutePattern?, parent: String?)], builder: RouteTable.Builder,
+        orders: [String: RouteTable.RegistrationOrder]
+    ) throws(RouteError) {
+        func registered(_ route: String) -> RoutePattern? {
+            orders[route].map { builder.routeLog[$0.index].pattern }
+        }
+        var checked: [ParentLinks.Registration] = []
+        for (route, pattern, parent) in batch {
+            // A route is new, or registered (or earlier in the batch, and so compiled
+            // there), or was registered when the registration began and has been removed
+            // since: it is new again, and its parent is checked as a new route's.
+            guard
+                let pattern = pattern ?? registered(route)
+                    ?? checked.last(where: { $0.route == route })?.pattern
+                    ?? (try? CompiledRoute(route, options: builder.options))?.pattern
+            else { continue }
+            checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
+        }
+        try check(checked, registered: registered)
     }
 }
