@@ -102,19 +102,10 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// Rebuilds the table from the live routes when dead entries outweigh them.
         mutating func collectGarbage() {
             guard builder.needsRebuild else { return }
-            let live = RouteTable(builder).routes
-            let oldOrders = orders
-            builder = builder.rebuilt()
-            var fresh = ReplaceableLog<Value>(capacity: max(16, live.count))
-            orders = [:]
-            orders.reserveCapacity(live.count)
-            for (order, route) in live.enumerated() {
-                let name = route.pattern.route
-                if let old = oldOrders[name] { fresh.append(values[old.index]) }
-                orders[name] = RouteTable.RegistrationOrder(Int32(order))
-            }
+            let (liveCount, kept) = parents.rebuild(&builder, orders: &orders)
+            var fresh = ReplaceableLog<Value>(capacity: max(16, liveCount))
+            for index in kept { fresh.append(values[index]) }
             values = fresh
-            parents.rebuildLog(orderCount: live.count, orders: orders)
         }
 
         /// Checks the parents a registration names (``ParentLinks/check(_:registered:)``);
@@ -345,5 +336,31 @@ extension ParentLinks {
             checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
         }
         try check(checked, registered: registered)
+    }
+}
+
+extension ParentLinks {
+    /// The part of ``RouteBook``'s garbage collection that does not touch its values: rebuilds
+    /// `builder` from its live routes, gives them `orders` anew and rewrites the log of
+    /// parents. Returns how many routes are live and, in their new order, the old index of
+    /// each one's value. Not in the book's generic registry, which the compiler copies for
+    /// every kind of value.
+    mutating func rebuild(
+        _ builder: inout RouteTable.Builder, orders: inout [String: RouteTable.RegistrationOrder]
+    ) -> (liveCount: Int, kept: [Int]) {
+        let live = RouteTable(builder).routes
+        let oldOrders = orders
+        builder = builder.rebuilt()
+        var kept: [Int] = []
+        kept.reserveCapacity(live.count)
+        orders = [:]
+        orders.reserveCapacity(live.count)
+        for (order, route) in live.enumerated() {
+            let name = route.pattern.route
+            if let old = oldOrders[name] { kept.append(old.index) }
+            orders[name] = RouteTable.RegistrationOrder(Int32(order))
+        }
+        rebuildLog(orderCount: live.count, orders: orders)
+        return (live.count, kept)
     }
 }
