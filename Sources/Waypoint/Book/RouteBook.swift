@@ -102,19 +102,10 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// Rebuilds the table from the live routes when dead entries outweigh them.
         mutating func collectGarbage() {
             guard builder.needsRebuild else { return }
-            let live = RouteTable(builder).routes
-            let oldOrders = orders
-            builder = builder.rebuilt()
-            var fresh = ReplaceableLog<Value>(capacity: max(16, live.count))
-            orders = [:]
-            orders.reserveCapacity(live.count)
-            for (order, route) in live.enumerated() {
-                let name = route.pattern.route
-                if let old = oldOrders[name] { fresh.append(values[old.index]) }
-                orders[name] = RouteTable.RegistrationOrder(Int32(order))
-            }
+            let (liveCount, kept) = parents.rebuild(&builder, orders: &orders)
+            var fresh = ReplaceableLog<Value>(capacity: max(16, liveCount))
+            for index in kept { fresh.append(values[index]) }
             values = fresh
-            parents.rebuildLog(orderCount: live.count, orders: orders)
         }
 
         /// Checks the parents a registration names (``ParentLinks/check(_:registered:)``);
@@ -122,24 +113,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         func checkParents(
             _ batch: [(route: String, pattern: RoutePattern?, parent: String?)]
         ) throws(RouteError) {
-            let builder = builder
-            let orders = orders
-            func registered(_ route: String) -> RoutePattern? {
-                orders[route].map { builder.routeLog[$0.index].pattern }
-            }
-            var checked: [ParentLinks.Registration] = []
-            for (route, pattern, parent) in batch {
-                // A route is new, or registered (or earlier in the batch, and so compiled
-                // there), or was registered when the registration began and has been removed
-                // since: it is new again, and its parent is checked as a new route's.
-                guard
-                    let pattern = pattern ?? registered(route)
-                        ?? checked.last(where: { $0.route == route })?.pattern
-                        ?? (try? CompiledRoute(route, options: builder.options))?.pattern
-                else { continue }
-                checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
-            }
-            try parents.check(checked, registered: registered)
+            try parents.check(batch, builder: builder, orders: orders)
         }
 
         /// Writes the parents' log anew after a link changed.
@@ -335,5 +309,58 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// Publishes the registry's state.
     private func publish(_ registry: inout Registry) {
         published.publish(registry.snapshot())
+    }
+}
+
+extension ParentLinks {
+    /// ``RouteBook``'s check of the parents a registration names against the routes of
+    /// `builder`, registered with `orders` (``check(_:registered:)``). Here rather than in
+    /// the book's generic registry, which the compiler copies for every kind of value.
+    func check(
+        _ batch: [(route: String, pattern: RoutePattern?, parent: String?)], builder: RouteTable.Builder,
+        orders: [String: RouteTable.RegistrationOrder]
+    ) throws(RouteError) {
+        func registered(_ route: String) -> RoutePattern? {
+            orders[route].map { builder.routeLog[$0.index].pattern }
+        }
+        var checked: [ParentLinks.Registration] = []
+        for (route, pattern, parent) in batch {
+            // A route is new, or registered (or earlier in the batch, and so compiled
+            // there), or was registered when the registration began and has been removed
+            // since: it is new again, and its parent is checked as a new route's.
+            guard
+                let pattern = pattern ?? registered(route)
+                    ?? checked.last(where: { $0.route == route })?.pattern
+                    ?? (try? CompiledRoute(route, options: builder.options))?.pattern
+            else { continue }
+            checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
+        }
+        try check(checked, registered: registered)
+    }
+}
+
+extension ParentLinks {
+    /// The part of ``RouteBook``'s garbage collection that does not touch its values: rebuilds
+    /// `builder` from its live routes, gives them `orders` anew and rewrites the log of
+    /// parents. Returns how many routes are live and, in their new order, the old index of
+    /// each one's value. Not in the book's generic registry, which the compiler copies for
+    /// every kind of value.
+    mutating func rebuild(
+        _ builder: inout RouteTable.Builder, orders: inout [String: RouteTable.RegistrationOrder]
+    ) -> (liveCount: Int, kept: [Int]) {
+        let live = RouteTable(builder).routes
+        let oldOrders = orders
+        builder = builder.rebuilt()
+        var kept: [Int] = []
+        kept.reserveCapacity(live.count)
+        orders = [:]
+        orders.reserveCapacity(live.count)
+        for (order, route) in live.enumerated() {
+            let name = route.pattern.route
+            if let old = oldOrders[name] { kept.append(old.index) }
+            orders[name] = RouteTable.RegistrationOrder(Int32(order))
+        }
+        rebuildLog(orderCount: live.count, orders: orders)
+        return (live.count, kept)
     }
 }

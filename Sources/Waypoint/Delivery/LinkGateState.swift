@@ -81,13 +81,13 @@ package struct LinkGateState<Held, Waiting> {
 
     /// Lifts the hold for a release: the held links go ahead, in order, where no later
     /// hold's limit counts them, and ``queueBehindRelease(_:)`` adds arrivals after them.
-    package mutating func beginRelease() {
+    mutating func beginRelease() {
         isHolding = false
         while let link = held.popFirst() { ahead.append(link) }
     }
 
     /// How many links wait to be taken, held or ahead of the held ones.
-    package var heldCount: Int { ahead.count + held.count }
+    var heldCount: Int { ahead.count + held.count }
 
     /// Queues an arrival behind the links held before it.
     ///
@@ -102,7 +102,7 @@ package struct LinkGateState<Held, Waiting> {
     /// it; no hold's limit counts it.
     ///
     /// - Returns: false, queueing nothing, when ``backlogLimit`` links wait already.
-    package mutating func queueBehindRelease(_ link: Held) -> Bool {
+    mutating func queueBehindRelease(_ link: Held) -> Bool {
         guard heldCount < Self.backlogLimit else { return false }
         ahead.append(link)
         return true
@@ -153,7 +153,7 @@ package struct LinkGateState<Held, Waiting> {
     }
 
     /// Every waiting link.
-    package var allWaiting: [Entry] { Array(slots.values) }
+    var allWaiting: [Entry] { Array(slots.values) }
 
     /// Changes what is kept with the link waiting for `condition`; nothing when none waits.
     package mutating func updateWaiting(for condition: LinkCondition, _ body: (inout Waiting) -> Void) {

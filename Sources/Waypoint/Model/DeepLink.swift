@@ -61,7 +61,7 @@ public struct DeepLink: Sendable {
 
     /// A value that an adapter attached to the link, such as its own link type. It is not
     /// part of equality.
-    package var attachment: (any Sendable)? {
+    var attachment: (any Sendable)? {
         adaptation?.attachment
     }
 

@@ -4,14 +4,14 @@ import Foundation
 /// carries. Adapters make one when the string they match is not the URL the app received.
 package struct LinkRequest: Sendable {
     /// The string matched against the routes.
-    package let matchURL: String
+    let matchURL: String
     /// The link's original URL, the deep link's ``DeepLink/url``.
     package let url: URL
     /// What an adapter adds to the deep links of the request (the matched URL, its own
     /// link); nil for a URL matched as it is. One reference, shared by the request's links.
     let adaptation: LinkAdaptation?
     /// When true, host routes take no part (adapter links have no host).
-    package let pathRoutesOnly: Bool
+    let pathRoutesOnly: Bool
 
     /// A request to match `matchURL` and hand handlers a link for `url`.
     package init(

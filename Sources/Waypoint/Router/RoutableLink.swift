@@ -39,7 +39,7 @@ public protocol RoutableLink: Sendable {
 extension RoutableLink {
     /// The link as the router dispatches it: matched as ``routeURL``, path routes only,
     /// handed to handlers with ``receivedURL`` and the link itself.
-    package var linkRequest: LinkRequest {
+    var linkRequest: LinkRequest {
         let routeURL = self.routeURL
         let received = receivedURL
         return LinkRequest(

@@ -21,7 +21,7 @@ extension Router {
     /// ``RoutingFailure/urlTooLong`` or ``RoutingFailure/invalidURL``).
     public func matchResult(_ url: String) -> Result<RouteMatch, RoutingFailure> {
         withTable { table in
-            switch table.winner(url) {
+            switch table.coldWinner(url) {
             case .refused(let failure): .failure(failure)
             case .examined(let match, _): match.map(Result.success) ?? .failure(.routeNotFound)
             }
@@ -30,9 +30,9 @@ extension Router {
 
     /// The winning path route for `url`, host routes left out: how adapters match their
     /// links, which have no host.
-    package func matchPathRoutes(_ url: String) -> RouteMatch? {
+    func matchPathRoutes(_ url: String) -> RouteMatch? {
         withTable { table in
-            guard case .examined(let match, _) = table.winner(url, pathRoutesOnly: true) else {
+            guard case .examined(let match, _) = table.coldWinner(url, pathRoutesOnly: true) else {
                 return nil
             }
             return match

@@ -196,7 +196,7 @@ struct ReversePlan {
     /// Why `candidate` does not open `route` with ``expected`` in ``table``; nil when it does.
     func refusal(of candidate: Candidate) -> ReverseRoutingError? {
         let written = candidate.text
-        switch table.winner(written) {
+        switch table.coldWinner(written) {
         case .refused(.urlTooLong):
             return .urlTooLong(route: route, length: written.utf8.count, limit: options.urlLengthBound)
         case .refused:

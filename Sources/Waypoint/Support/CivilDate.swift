@@ -28,8 +28,7 @@ package enum CivilDate {
     }
 
     /// Division rounding toward negative infinity, with a remainder in `0..<divisor`.
-    package static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64)
-    {
+    static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let remainder = value % divisor
         return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }

@@ -13,20 +13,21 @@ extension RouteTable {
     package func explain(_ url: String) -> [RouteExplanation] {
         let notReached = Set(budgetTrace(url)?.notReached ?? [])
         let orders = liveOrders
-        var query: Range<Int>?
-        func refused(_ failure: RoutingFailure) -> [RouteExplanation] {
-            failure == .urlTooLong
+        var explanations: [RouteExplanation] = []
+        func refused(_ failure: RoutingFailure) {
+            explanations =
+                failure == .urlTooLong
                 ? stopAll(.urlTooLong(length: url.utf8.count, limit: options.urlLengthBound))
                 : stopAll(.invalidURL)
         }
-        return withLookup(url, as: .url(pathRoutesOnly: false), query: &query, refused: refused) { input in
+        withColdLookup(url, pathRoutesOnly: false, refused: refused) { input in
             let context = SearchContext(
                 table: self,
                 groups: orders.reduce(0) { max($0, route(order: $1).groupCount) },
                 caseInsensitivePaths: options.caseInsensitivePaths,
                 strictTrailingSlash: options.strictTrailingSlash, hasTailTwins: false)
             var tails = TailOutcomes()
-            return orders.enumerated().map { priority, order in
+            explanations = orders.enumerated().map { priority, order in
                 let route = route(order: order)
                 let outcome = explain(
                     route, order: order, scheme: input.scheme, view: input.view, context: context,
@@ -34,6 +35,7 @@ extension RouteTable {
                 return RouteExplanation(route: route.pattern.route, priority: priority, outcome: outcome)
             }
         }
+        return explanations
     }
 
     private func stopAll(_ stop: RouteStop) -> [RouteExplanation] {

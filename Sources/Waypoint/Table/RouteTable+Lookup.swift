@@ -110,22 +110,44 @@ extension RouteTable {
 
     // MARK: The lookups
 
+    /// ``withLookup(_:as:query:refused:_:)`` of a URL, not inlined: the one copy of the
+    /// lookup's prologue that the lookups off the hot path share (``all(_:pathRoutesOnly:)``,
+    /// ``budgetTrace(_:)``, ``explain(_:)``), where each inlined its own, 4–9 KB of code in
+    /// every app (Documentation/decisions.md, "Binary size and build time per product").
+    /// `body` or `refused` stores what the caller returns.
+    @inline(never)
+    func withColdLookup(
+        _ url: String, pathRoutesOnly: Bool, refused: (RoutingFailure) -> Void, _ body: (LookupInput) -> Void
+    ) {
+        var query: Range<Int>?
+        withLookup(url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: refused, body)
+    }
+
     /// The winning route for `url`: the earliest-registered route that matches.
     ///
     /// - Parameter pathRoutesOnly: when true, host routes take no part.
     /// - Complexity: O(segments of `url`) hash lookups for literal and parameter routes,
     ///   whatever the number of routes; no allocation but the winner's parameters.
     @inline(__always)
-    package func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
+    func winner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
         var query: Range<Int>?
         return winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
+    }
+
+    /// ``winner(_:pathRoutesOnly:)``, not inlined: one copy of the lookup for the callers off
+    /// the hot path (``Router/matchResult(_:)``, ``Router/matchPathRoutes(_:)``, reverse
+    /// routing's check of the URL it writes), where each inlined its own, about 4 KB of code
+    /// in every app.
+    @inline(never)
+    func coldWinner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
+        winner(url, pathRoutesOnly: pathRoutesOnly)
     }
 
     /// ``winner(_:pathRoutesOnly:)`` that also sets `query` to the UTF-8 offsets of `url`'s
     /// query (after the `?`, before the fragment; nil when it has no `?` or is refused):
     /// dispatch reads the query there rather than scanning the URL again.
     @inline(__always)
-    package func winner(_ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?) -> Winner {
+    func winner(_ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?) -> Winner {
         withLookup(url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: Winner.refused) {
             searchBest($0.view, tries: $0.tries, source: url)
         }
@@ -136,7 +158,7 @@ extension RouteTable {
     /// callers that do not tell the two apart and go on with the parameters alone: the
     /// match's parameters move out, and no ``Winner`` or ``RouteMatch`` is copied.
     @inline(never)
-    package func winningRoute(
+    func winningRoute(
         _ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?, parameters: inout RouteParameters
     ) -> Int? {
         guard case .examined(let match?, _) = winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
@@ -222,12 +244,11 @@ extension RouteTable {
 
     /// Every route that matches `url`, in registration order.
     package func all(_ url: String, pathRoutesOnly: Bool = false) -> Lookup {
-        var query: Range<Int>?
-        return withLookup(
-            url, as: .url(pathRoutesOnly: pathRoutesOnly), query: &query, refused: Lookup.refused
-        ) {
-            searchAll($0.view, tries: $0.tries, source: url)
+        var lookup = Lookup.examined([], limitHits: 0)
+        withColdLookup(url, pathRoutesOnly: pathRoutesOnly, refused: { lookup = .refused($0) }) {
+            lookup = searchAll($0.view, tries: $0.tries, source: url)
         }
+        return lookup
     }
 
     /// The matching routes after the one at `priority` (the winner a dispatch or a
@@ -241,14 +262,15 @@ extension RouteTable {
     /// What the regex budget (``RouterOptions/regexBudget``) did in the lookup of
     /// ``all(_:pathRoutesOnly:)``: the units its regex runs were charged, and the routes
     /// whose regex it could not pay for. Nil when the URL is refused.
-    package func budgetTrace(_ url: String) -> BudgetTrace? {
-        var query: Range<Int>?
-        return withLookup(url, as: .url(pathRoutesOnly: false), query: &query, refused: { _ in nil }) {
+    func budgetTrace(_ url: String) -> BudgetTrace? {
+        var trace: BudgetTrace?
+        withColdLookup(url, pathRoutesOnly: false, refused: { _ in }) {
             let collector = collectAll($0.view, tries: $0.tries, context: searchContext())
-            return BudgetTrace(
+            trace = BudgetTrace(
                 spent: collector.budget.spent, runs: collector.budget.runs,
                 notReached: collector.budgetSpent.sorted().map(RegistrationOrder.init))
         }
+        return trace
     }
 
     /// What a lookup's regex budget did (``budgetTrace(_:)``).
@@ -259,7 +281,7 @@ extension RouteTable {
         package let runs: Int
         /// The routes whose regex the budget could not pay for, by registration order
         /// (not priority: the two differ after a removal).
-        package let notReached: [RegistrationOrder]
+        let notReached: [RegistrationOrder]
     }
 
     // MARK: Searching the tries

@@ -163,7 +163,7 @@ package final class RouteTable: Sendable {
     }
 
     /// The live routes' orders, in registration order (so the n-th has priority n).
-    package var liveOrders: [RegistrationOrder] {
+    var liveOrders: [RegistrationOrder] {
         var result: [RegistrationOrder] = []
         result.reserveCapacity(orderCount - removed.count)
         var next = 0

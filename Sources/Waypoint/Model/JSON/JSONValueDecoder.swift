@@ -131,17 +131,24 @@ struct JSONValueDecoder: Decoder {
     ) throws -> I {
         switch value {
         case .number(let number):
-            guard let integer = I(exactly: number) else {
-                throw corrupted("the number \(value) is not exactly an integer of type \(type)", codingPath)
-            }
-            return integer
+            if let integer = I(exactly: number) { return integer }
         case .string(let text):
-            guard let integer = I(text, radix: 10) else {
-                throw corrupted("the string \(value) is not the decimal digits of a \(type)", codingPath)
-            }
-            return integer
+            if let integer = I(text, radix: 10) { return integer }
         default:
-            throw mismatch(type, value, codingPath)
+            break
+        }
+        throw integerError(value, type, codingPath)
+    }
+
+    /// Why ``integer(_:as:_:)`` refuses `value` for `type`. Not generic, so that the ten
+    /// integer types' copies of ``integer(_:as:_:)`` share one copy of the messages.
+    private static func integerError(
+        _ value: JSONValue, _ type: Any.Type, _ codingPath: [any CodingKey]
+    ) -> DecodingError {
+        switch value {
+        case .number: corrupted("the number \(value) is not exactly an integer of type \(type)", codingPath)
+        case .string: corrupted("the string \(value) is not the decimal digits of a \(type)", codingPath)
+        default: mismatch(type, value, codingPath)
         }
     }
 
@@ -301,6 +308,14 @@ extension JSONValueDecoder {
         private mutating func next<T>(
             _ type: T.Type, _ read: (JSONValue, [any CodingKey]) throws -> T
         ) throws -> T {
+            let value = try read(current(type), path)
+            currentIndex += 1
+            return value
+        }
+
+        /// The element ``next(_:_:)`` reads, or the error that the array has ended. Not
+        /// generic, so that the copies of ``next(_:_:)`` for each type share it.
+        private func current(_ type: Any.Type) throws -> JSONValue {
             guard !isAtEnd else {
                 throw DecodingError.valueNotFound(
                     type,
@@ -308,9 +323,7 @@ extension JSONValueDecoder {
                         codingPath: path, debugDescription: "the array ends after \(elements.count) elements")
                 )
             }
-            let value = try read(elements[currentIndex], path)
-            currentIndex += 1
-            return value
+            return elements[currentIndex]
         }
 
         mutating func decodeNil() throws -> Bool {
