@@ -220,6 +220,37 @@ struct ErrorTests {
             "a routes file with a UTF-8-encoded surrogate", ["lint", "surrogate.txt"],
             files: ["surrogate.txt": .bytes([0x2F, 0xED, 0xA0, 0x80, 0x0A])],
             error: "waypoint lint: cannot read \"surrogate.txt\": not UTF-8 text"),
+        // A NUL byte: no route holds one; a routes file saved as UTF-16 (without a byte
+        // order mark) is valid UTF-8 with a NUL beside every ASCII character.
+        Case(
+            "a routes file with a NUL byte", ["lint", "nul.txt"],
+            files: ["nul.txt": .text("# ok\n/ok\n/a\u{0}b\n")],
+            error:
+                "nul.txt:3:3: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
+        Case(
+            "a routes file saved as UTF-16", ["match", "--routes", "utf16.txt", "x://h/a"],
+            files: ["utf16.txt": .bytes([0x2F, 0x00, 0x61, 0x00, 0x0A, 0x00])],
+            error:
+                "utf16.txt:1:2: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
+        Case(
+            "a route with a NUL byte for an AASA file",
+            [
+                "aasa", "generate", "--app-id", "ABCDE12345.com.example.shop", "--host", "shop.example.com",
+                "nul.txt",
+            ],
+            files: ["nul.txt": .text("/products/:id\n/a\u{0}\n")],
+            error:
+                "nul.txt:2:3: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
+        Case(
+            "a route with a NUL byte for an Android manifest",
+            ["android", "generate", "--host", "shop.example.com", "nul.txt"],
+            files: ["nul.txt": .text("/products/:id\n\u{0}\n")],
+            error:
+                "nul.txt:2:1: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
         // Routes that do not compile.
         Case(
             "a route in a file", ["match", "--routes", "bad.txt", "x://h"], files: badRoutes,
