@@ -349,6 +349,43 @@ struct ErrorTests {
             error:
                 "key.json: table 1: case 1: unknown expectation key \"routeParams\" (known: callbackURL, error, matched, queryItems, queryParameters, route, routeParameters)",
             output: nothingRan),
+        // An expectation no actual value can equal used to fail as a check (exit 1), as if
+        // the router were wrong rather than the table.
+        Case(
+            "expected parameters given as a number", ["test", "type.json"],
+            files: [
+                "type.json": .text(
+                    #"{"routes":["/a/:id"],"cases":[{"name":"by id","input":"x://h/a/1","expect":{"matched":true,"routeParameters":1}}]}"#
+                )
+            ],
+            error:
+                "type.json: table 1: case 1 \"by id\": expectation \"routeParameters\" must be an object or null",
+            output: nothingRan),
+        Case(
+            "expected query parameters given as an array", ["test", "type.json"],
+            files: [
+                "type.json": .text(
+                    #"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}},{"input":"x://h/a?x=1","expect":{"queryParameters":[["x","1"]]}}]}"#
+                )
+            ],
+            error: "type.json: table 1: case 2: expectation \"queryParameters\" must be an object or null",
+            output: nothingRan),
+        Case(
+            "a Detour expectation of the wrong type", ["test", "detour.json"],
+            files: [
+                "detour.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"x","expect":{"empty":"yes"}}]}"#)
+            ],
+            error: "detour.json: table 1: case 1: expectation \"empty\" must be a Boolean or null",
+            output: nothingRan),
+        Case(
+            "a Paylisher expectation of the wrong type", ["test", "paylisher.json"],
+            files: [
+                "paylisher.json": .text(
+                    #"{"adapter":"paylisher","cases":[{"input":"x","expect":{"pathSegments":"a/b"}}]}"#)
+            ],
+            error: "paylisher.json: table 1: case 1: expectation \"pathSegments\" must be an array or null",
+            output: nothingRan),
         Case(
             "a case without input", ["test", "input.json"],
             files: ["input.json": .text(#"{"routes":[],"cases":[{"expect":{}}]}"#)],
