@@ -373,6 +373,24 @@ struct BuildCheckTests {
         #expect(result.errors.hasSuffix("[deadRule]\n"))
     }
 
+    /// A NUL byte used to pass into a route, and from there into generated names and
+    /// association files; the file is refused at the NUL's line and column, in the build's
+    /// own diagnostics, also as a `--names-also` file.
+    @Test("a routes file with a NUL byte is an unreadableFile error at its line and column")
+    func nulByte() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write("App.routes", "/cart\n/é/a\u{0}b\n")
+        try directory.write("Other.routes", "/ok\n")
+        for arguments in [["App.routes"], ["--names-also", "App.routes", "Other.routes"]] {
+            let result = try await CLI.run(["build-check"] + arguments, in: directory.url)
+            #expect(result.status == 1, "\(result)")
+            #expect(
+                result.errors.contains(
+                    "App.routes:2:5: error: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character) [unreadableFile]\n"
+                ), "\(result)")
+        }
+    }
+
     @Test("--json: the diagnostics, the counts and the names")
     func json() async throws {
         let directory = try ScratchDirectory()

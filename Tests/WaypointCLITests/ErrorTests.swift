@@ -220,6 +220,37 @@ struct ErrorTests {
             "a routes file with a UTF-8-encoded surrogate", ["lint", "surrogate.txt"],
             files: ["surrogate.txt": .bytes([0x2F, 0xED, 0xA0, 0x80, 0x0A])],
             error: "waypoint lint: cannot read \"surrogate.txt\": not UTF-8 text"),
+        // A NUL byte: no route holds one; a routes file saved as UTF-16 (without a byte
+        // order mark) is valid UTF-8 with a NUL beside every ASCII character.
+        Case(
+            "a routes file with a NUL byte", ["lint", "nul.txt"],
+            files: ["nul.txt": .text("# ok\n/ok\n/a\u{0}b\n")],
+            error:
+                "nul.txt:3:3: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
+        Case(
+            "a routes file saved as UTF-16", ["match", "--routes", "utf16.txt", "x://h/a"],
+            files: ["utf16.txt": .bytes([0x2F, 0x00, 0x61, 0x00, 0x0A, 0x00])],
+            error:
+                "utf16.txt:1:2: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
+        Case(
+            "a route with a NUL byte for an AASA file",
+            [
+                "aasa", "generate", "--app-id", "ABCDE12345.com.example.shop", "--host", "shop.example.com",
+                "nul.txt",
+            ],
+            files: ["nul.txt": .text("/products/:id\n/a\u{0}\n")],
+            error:
+                "nul.txt:2:3: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
+        Case(
+            "a route with a NUL byte for an Android manifest",
+            ["android", "generate", "--host", "shop.example.com", "nul.txt"],
+            files: ["nul.txt": .text("/products/:id\n\u{0}\n")],
+            error:
+                "nul.txt:2:1: a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+        ),
         // Routes that do not compile.
         Case(
             "a route in a file", ["match", "--routes", "bad.txt", "x://h"], files: badRoutes,
@@ -317,6 +348,43 @@ struct ErrorTests {
             ],
             error:
                 "key.json: table 1: case 1: unknown expectation key \"routeParams\" (known: callbackURL, error, matched, queryItems, queryParameters, route, routeParameters)",
+            output: nothingRan),
+        // An expectation no actual value can equal used to fail as a check (exit 1), as if
+        // the router were wrong rather than the table.
+        Case(
+            "expected parameters given as a number", ["test", "type.json"],
+            files: [
+                "type.json": .text(
+                    #"{"routes":["/a/:id"],"cases":[{"name":"by id","input":"x://h/a/1","expect":{"matched":true,"routeParameters":1}}]}"#
+                )
+            ],
+            error:
+                "type.json: table 1: case 1 \"by id\": expectation \"routeParameters\" must be an object or null",
+            output: nothingRan),
+        Case(
+            "expected query parameters given as an array", ["test", "type.json"],
+            files: [
+                "type.json": .text(
+                    #"{"routes":["/a"],"cases":[{"input":"x://h/a","expect":{"matched":true}},{"input":"x://h/a?x=1","expect":{"queryParameters":[["x","1"]]}}]}"#
+                )
+            ],
+            error: "type.json: table 1: case 2: expectation \"queryParameters\" must be an object or null",
+            output: nothingRan),
+        Case(
+            "a Detour expectation of the wrong type", ["test", "detour.json"],
+            files: [
+                "detour.json": .text(
+                    #"{"adapter":"detour","cases":[{"input":"x","expect":{"empty":"yes"}}]}"#)
+            ],
+            error: "detour.json: table 1: case 1: expectation \"empty\" must be a Boolean or null",
+            output: nothingRan),
+        Case(
+            "a Paylisher expectation of the wrong type", ["test", "paylisher.json"],
+            files: [
+                "paylisher.json": .text(
+                    #"{"adapter":"paylisher","cases":[{"input":"x","expect":{"pathSegments":"a/b"}}]}"#)
+            ],
+            error: "paylisher.json: table 1: case 1: expectation \"pathSegments\" must be an array or null",
             output: nothingRan),
         Case(
             "a case without input", ["test", "input.json"],

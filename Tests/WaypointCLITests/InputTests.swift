@@ -53,6 +53,66 @@ struct InputTests {
         #expect(results[1].errors == results[0].errors)
     }
 
+    /// A file served to Apple's or Google's verifier is JSON sent over a network, which must
+    /// not start with a byte order mark (RFC 8259 §8.1), and neither verifier is documented to
+    /// skip one: `check` refuses it, naming the mark (it said "invalid JSON" at line 1,
+    /// column 1), where routes and table files skip it.
+    @Test("an association file that starts with a byte order mark is refused, naming the mark")
+    func associationByteOrderMark() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write("routes.txt", "/products/:id\n")
+        try directory.write(
+            "aasa.json",
+            "\u{FEFF}"
+                + #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/products/?*"}]}]}}"#
+        )
+        try directory.write(
+            "assetlinks.json",
+            "\u{FEFF}"
+                + #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": []}}]"#
+        )
+        try directory.write(
+            "table.json",
+            #"{"routes": ["/products/:id"], "aasa": {"file": "aasa.json", "appID": "\#(Self.app)", "host": "\#(Self.host)"}, "cases": [{"input": "https://\#(Self.host)/products/1", "expect": {"universalLink": "opens"}}]}"#
+        )
+        try directory.write(
+            "AndroidManifest.xml",
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
+            <application><activity android:name=".Main" android:exported="true">
+            <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/>
+            <category android:name="android.intent.category.DEFAULT"/>
+            <category android:name="android.intent.category.BROWSABLE"/>
+            <data android:scheme="https" android:host="shop.example.com" android:pathPrefix="/products/"/>
+            </intent-filter></activity></application></manifest>
+            """)
+        let mark =
+            "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON served over the network must not have (RFC 8259 §8.1) and"
+        let aasa = try await CLI.run(
+            [
+                "aasa", "check", "--aasa", "aasa.json", "--app-id", Self.app, "--host", Self.host,
+                "routes.txt",
+            ],
+            in: directory.url)
+        #expect(aasa.status == 2, "\(aasa)")
+        #expect(
+            aasa.errors
+                == "aasa.json: \(mark) Apple's CDN is not documented to skip; save the file without it\n")
+        let android = try await CLI.run(
+            [
+                "android", "check", "--manifest", "AndroidManifest.xml", "--host", Self.host, "--assetlinks",
+                "assetlinks.json", "routes.txt",
+            ], in: directory.url)
+        #expect(android.status == 2, "\(android)")
+        #expect(
+            android.errors
+                == "assetlinks.json: \(mark) Google's verifier is not documented to skip; save the file without it\n"
+        )
+        let table = try await CLI.run(["test", "table.json"], in: directory.url)
+        #expect(table.status == 2, "\(table)")
+        #expect(table.errors.contains("aasa: aasa.json: \(mark) Apple's CDN"), "\(table)")
+    }
+
     @Test("--version")
     func version() async throws {
         let result = try await CLI.run(["--version"])

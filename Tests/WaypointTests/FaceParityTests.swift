@@ -96,6 +96,8 @@ struct FaceParityTests {
             #expect(setup.face.handle(Self.url("open", 1)).isHandled, "\(setup.name)")
             #expect(setup.face.handle("app://x/open/2").isHandled, "\(setup.name)")
             #expect(setup.face.handle("not a url").failure == .invalidURL, "\(setup.name)")
+            // A control character, which no URL holds (`match` reads it as written).
+            #expect(setup.face.handle("app://x/open/\u{0}5").failure == .invalidURL, "\(setup.name)")
             #expect(setup.face.handle(Self.url("none", 3)).failure == .routeNotFound, "\(setup.name)")
             #expect(setup.delivered.withLock { $0 } == [1, 2], "\(setup.name)")
         }

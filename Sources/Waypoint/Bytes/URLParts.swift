@@ -127,6 +127,18 @@ extension URLParts {
         return true
     }
 
+    /// Whether `text` holds, as written, a C0 control character or DEL (U+0000 to U+001F,
+    /// U+007F): characters RFC 3986 allows nowhere in a URL, which `URL.absoluteString`
+    /// never holds (it percent-encodes them), and which Foundation's `URL(string:)`
+    /// refuses on some platforms and percent-encodes on others. Matching reads them as
+    /// ordinary characters; the faces that make a `URL` of a string refuse them
+    /// (``LinkRequest/init(text:)``).
+    ///
+    /// - Complexity: one pass over the UTF-8 bytes.
+    package static func holdsControlCharacter(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+
     /// The query of `url` as written (without `?` and the fragment), or nil when it has none.
     package static func rawQuery(of url: String) -> Substring? {
         let found = url.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int)? in

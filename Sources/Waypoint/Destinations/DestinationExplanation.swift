@@ -62,7 +62,8 @@ extension DestinationRouter {
         var text = url
         let rawQuery = text.withUTF8 { URLParts.split($0)?.query }.map { URLParts.substring($0, of: url) }
         let query = LinkQuery.of(rawQuery)
-        let parsed = URL(string: url)
+        // No builder runs for a string the lookups refuse (``LinkRequest/init(text:)``).
+        let parsed = LinkRequest(text: url)?.url
         for explanation in matching {
             guard !taken, case .matched(let parameters) = explanation.outcome, let parsed else {
                 explained.append(DestinationExplanation(matching: explanation, builder: nil))

@@ -95,13 +95,14 @@ extension DestinationRouter {
         LinkDispatch.handle(LinkRequest(url), in: book.snapshot, handlers: handlers)
     }
 
-    /// Pushes the URL string `url` as ``handle(_:)-(URL)`` does; a string that Foundation
-    /// cannot make a `URL` of is not handled, with ``RoutingFailure/invalidURL``.
+    /// Pushes the URL string `url` as ``handle(_:)-(URL)`` does; a string that is not a URL
+    /// (Foundation cannot make a `URL` of it, or it holds a control character, U+0000 to
+    /// U+001F or U+007F, which no URL holds) is not handled, with
+    /// ``RoutingFailure/invalidURL``.
     @discardableResult
     public func handle(_ url: String) -> DeepLinkResult {
-        guard let parsed = URL(string: url) else { return .failed(.invalidURL) }
-        return LinkDispatch.handle(
-            LinkRequest(matchURL: url, url: parsed), in: book.snapshot, handlers: handlers)
+        guard let request = LinkRequest(text: url) else { return .failed(.invalidURL) }
+        return LinkDispatch.handle(request, in: book.snapshot, handlers: handlers)
     }
 
     /// Pushes an adapter's link, matched as ``Router/match(_:)-(RoutableLink)`` matches it,

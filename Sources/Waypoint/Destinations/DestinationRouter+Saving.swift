@@ -27,7 +27,8 @@ extension DestinationRouter {
 
     /// The stack `saved` holds: the destination of each link (``destination(for:)-(URL)``),
     /// in order. A link that opens no destination now (its route was removed, its builder
-    /// declines it, it is not a URL, it is longer than ``RouterOptions/maxURLLength``) is
+    /// declines it, it is not a URL or holds a control character, it is longer than
+    /// ``RouterOptions/maxURLLength``) is
     /// dropped with its reason, and the others are restored; at most ``SavedStack/limit``
     /// links are read.
     ///
@@ -51,13 +52,13 @@ extension DestinationRouter {
                 restored.dropped.append(DroppedLink(index: index, link: link, reason: reason))
                 continue
             }
-            // A saved link is absolute: text without a scheme is damage, whatever Foundation
-            // makes of it.
-            guard let url = URL(string: link), url.scheme != nil else {
+            // A saved link is absolute and holds no control character (`save` writes neither):
+            // anything else is damage, whatever Foundation makes of it.
+            guard let request = LinkRequest(text: link), request.url.scheme != nil else {
                 restored.dropped.append(DroppedLink(index: index, link: link, reason: .invalidURL))
                 continue
             }
-            switch Self.restored(LinkRequest(matchURL: link, url: url), in: snapshot) {
+            switch Self.restored(request, in: snapshot) {
             case .restored(let destination): restored.stack.append(destination)
             case .dropped(let reason):
                 restored.dropped.append(DroppedLink(index: index, link: link, reason: reason))

@@ -80,8 +80,8 @@ extension DestinationRouter {
     /// ``searchStack(_:_:)-(URL,_)`` for a URL string; nothing when it is not a URL.
     @usableFromInline
     func searchStack(_ url: String, _ attempt: (DeepLink, AnyDestinationEntry, StackParents) -> Bool) {
-        guard let parsed = URL(string: url) else { return }
-        DestinationSearch.runStack(LinkRequest(matchURL: url, url: parsed), in: book.snapshot, attempt)
+        guard let request = LinkRequest(text: url) else { return }
+        DestinationSearch.runStack(request, in: book.snapshot, attempt)
     }
 }
 

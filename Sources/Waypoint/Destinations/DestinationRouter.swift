@@ -317,8 +317,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// Hands `attempt` the matching routes of the URL string `url`; none when it is not a URL.
     @usableFromInline
     func search(_ url: String, _ attempt: (DeepLink, AnyDestinationEntry, Int) -> Bool) {
-        guard let parsed = URL(string: url) else { return }
-        DestinationSearch.run(LinkRequest(matchURL: url, url: parsed), in: book.snapshot, attempt)
+        guard let request = LinkRequest(text: url) else { return }
+        DestinationSearch.run(request, in: book.snapshot, attempt)
     }
 
     /// A destination and the match of the route whose builder gave it.

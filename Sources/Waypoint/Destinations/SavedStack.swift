@@ -86,7 +86,9 @@ public struct RestoredStack<Destination: Sendable>: Sendable {
 public struct DroppedLink: Sendable, Hashable, CustomStringConvertible {
     /// Why a saved link opens no screen now.
     public enum Reason: Sendable, Hashable {
-        /// The text is not an absolute URL.
+        /// The text is not an absolute URL: it has no scheme, Foundation cannot read it, or it
+        /// holds a control character (U+0000 to U+001F or U+007F), which no URL holds and
+        /// ``DestinationRouter/save(_:scheme:host:)`` never writes.
         case invalidURL
         /// The link is `length` UTF-8 bytes, longer than the router's
         /// ``RouterOptions/maxURLLength`` (`limit`), so no route can take it: it was not

@@ -26,6 +26,16 @@ package struct LinkRequest: Sendable {
         self.pathRoutesOnly = pathRoutesOnly
     }
 
+    /// A request for a URL string the app received, matched as written; nil when the string
+    /// is not a URL: it holds a control character
+    /// (``URLParts/holdsControlCharacter(_:)``), or Foundation cannot make a `URL` of it.
+    /// Every face that takes a link as a string reads it through this, so that they agree
+    /// on what a URL is, on every platform.
+    package init?(text: String) {
+        guard !URLParts.holdsControlCharacter(text), let url = URL(string: text) else { return nil }
+        self.init(matchURL: text, url: url)
+    }
+
     /// A request for a URL the app received, matched as it is.
     init(_ url: URL) {
         self.init(matchURL: url.absoluteString, url: url)

@@ -41,12 +41,14 @@ extension Router {
         handle(LinkRequest(url))
     }
 
-    /// Dispatches the URL string `url` as ``handle(_:)-(URL)`` does; a string that
-    /// Foundation cannot make a `URL` of is not handled, with ``RoutingFailure/invalidURL``.
+    /// Dispatches the URL string `url` as ``handle(_:)-(URL)`` does; a string that is not a
+    /// URL (Foundation cannot make a `URL` of it, or it holds a control character, U+0000 to
+    /// U+001F or U+007F, which no URL holds) is not handled, with
+    /// ``RoutingFailure/invalidURL``.
     @discardableResult
     public func handle(_ url: String) -> DeepLinkResult {
-        guard let parsed = URL(string: url) else { return .failed(.invalidURL) }
-        return handle(LinkRequest(matchURL: url, url: parsed))
+        guard let request = LinkRequest(text: url) else { return .failed(.invalidURL) }
+        return handle(request)
     }
 
     /// Dispatches `url`, then calls `completion` with the result on the main queue — always

@@ -61,6 +61,7 @@ enum AASAInput {
     /// `applinks`.
     static func matcher(path: String) throws(CommandError) -> UniversalLinkMatcher? {
         let text = try TextFile.read(path)
+        try TextFile.refuseByteOrderMark(text, path: path, verifier: "Apple's CDN")
         let name = TextFile.displayName(path)
         do {
             let file = try AppSiteAssociation(json: text)

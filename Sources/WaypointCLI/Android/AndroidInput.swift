@@ -79,6 +79,7 @@ enum AndroidInput {
     /// The `assetlinks.json` at `path`.
     static func assetLinks(path: String) throws(CommandError) -> AssetLinks {
         let text = try TextFile.read(path)
+        try TextFile.refuseByteOrderMark(text, path: path, verifier: "Google's verifier")
         do {
             return try AssetLinks(json: text)
         } catch {

@@ -60,6 +60,19 @@ struct BuildDiagnostic: Sendable, Hashable {
         ])
     }
 
+    /// The error of a routes file at `path` that cannot be read (`unreadableFile`): at the
+    /// file, or at the line and column of a NUL byte.
+    init(unreadable path: String, _ error: RoutesFile.ReadError) {
+        switch error {
+        case .unreadable(let error):
+            self.init(.error, "unreadableFile", file: TextFile.displayName(path), message: error.message)
+        case .nulByte(let file, let line, let column):
+            self.init(
+                .error, "unreadableFile", file: file, line: line, column: column,
+                message: RoutesFile.ReadError.nulByteMessage)
+        }
+    }
+
     /// `diagnostics` ordered by line, keeping the order of those on one line (and of those
     /// without a line, which come first).
     static func byLine(_ diagnostics: [BuildDiagnostic]) -> [BuildDiagnostic] {

@@ -63,13 +63,10 @@ extension Command {
             var others: [RoutesFile] = []
             var diagnostics: [BuildDiagnostic] = []
             for path in invocation.allValues("--names-also") {
-                do throws(CommandError) {
-                    others.append(try RoutesFile(path: path))
+                do throws(RoutesFile.ReadError) {
+                    others.append(try RoutesFile(reading: path))
                 } catch {
-                    diagnostics.append(
-                        BuildDiagnostic(
-                            .error, "unreadableFile", file: TextFile.displayName(path), message: error.message
-                        ))
+                    diagnostics.append(BuildDiagnostic(unreadable: path, error))
                 }
             }
             var names: [JSONValue] = []
@@ -82,13 +79,10 @@ extension Command {
                     continue
                 }
                 let file: RoutesFile
-                do throws(CommandError) {
-                    file = try RoutesFile(path: path)
+                do throws(RoutesFile.ReadError) {
+                    file = try RoutesFile(reading: path)
                 } catch {
-                    diagnostics.append(
-                        BuildDiagnostic(
-                            .error, "unreadableFile", file: TextFile.displayName(path), message: error.message
-                        ))
+                    diagnostics.append(BuildDiagnostic(unreadable: path, error))
                     continue
                 }
                 let check = RoutesFileCheck(

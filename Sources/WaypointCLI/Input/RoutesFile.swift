@@ -41,11 +41,71 @@ struct RoutesFile: Sendable, Hashable {
     /// line, which `waypoint lint` reports).
     let startsWithByteOrderMark: Bool
 
+    /// Why a routes file cannot be read: the reader's refusal, or a NUL byte at a place in
+    /// the file.
+    enum ReadError: Error, Sendable, Hashable {
+        /// The file cannot be read as UTF-8 text (``TextFile/read(_:)``).
+        case unreadable(CommandError)
+        /// The file holds a NUL byte, first at `line` and `column` (1-based, the column in
+        /// Unicode scalars). No route can hold one, and no URL: the file is not a list of
+        /// routes, most likely text saved as UTF-16, which has a NUL beside every ASCII
+        /// character.
+        case nulByte(file: String, line: Int, column: Int)
+
+        /// What the file's problem is, in words.
+        static let nulByteMessage =
+            "a NUL byte, which no route can hold (a file saved as UTF-16 has one beside every ASCII character)"
+
+        /// The one-line error a command stops with: at `file:line:column` for a NUL byte.
+        var commandError: CommandError {
+            switch self {
+            case .unreadable(let error): error
+            case .nulByte(let file, let line, let column):
+                CommandError(Self.nulByteMessage, at: "\(file):\(line):\(column)")
+            }
+        }
+    }
+
     /// Reads and splits the file at `path` (`-` for standard input, named `<stdin>`).
     ///
-    /// - Throws: ``CommandError`` when the file cannot be read.
+    /// - Throws: ``CommandError`` when the file cannot be read or holds a NUL byte
+    ///   (``ReadError``).
     init(path: String) throws(CommandError) {
-        self.init(path: TextFile.displayName(path), text: try TextFile.read(path))
+        do {
+            try self.init(reading: path)
+        } catch {
+            throw error.commandError
+        }
+    }
+
+    /// Reads and splits the file at `path`, as ``init(path:)`` does, with the place of a
+    /// NUL byte kept apart for callers that report places themselves (`build-check`).
+    ///
+    /// - Throws: ``ReadError``.
+    init(reading path: String) throws(ReadError) {
+        let name = TextFile.displayName(path)
+        let text: String
+        do {
+            text = try TextFile.read(path)
+        } catch {
+            throw .unreadable(error)
+        }
+        if let (line, column) = Self.firstNULByte(in: text) {
+            throw .nulByte(file: name, line: line, column: column)
+        }
+        self.init(path: name, text: text)
+    }
+
+    /// The line and column (in Unicode scalars) of the first NUL byte of `text`, or nil.
+    private static func firstNULByte(in text: String) -> (line: Int, column: Int)? {
+        guard let nul = text.utf8.firstIndex(of: 0) else { return nil }
+        let before = text.utf8[..<nul]
+        let lineStart =
+            before.lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.index(after: $0) }
+            ?? text.utf8.startIndex
+        let line = 1 + before.count { $0 == UInt8(ascii: "\n") }
+        let column = 1 + text.utf8[lineStart..<nul].count { $0 & 0xC0 != 0x80 }
+        return (line, column)
     }
 
     /// Splits `text`, read from `path`.

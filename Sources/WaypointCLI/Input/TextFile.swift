@@ -70,6 +70,22 @@ enum TextFile {
         return text
     }
 
+    /// Refuses the text of a JSON file that is served to a platform's verifier (an
+    /// apple-app-site-association or `assetlinks.json` file) when it starts with a UTF-8
+    /// byte order mark, with an error that names the mark rather than "invalid JSON".
+    ///
+    /// JSON sent over a network must not start with one (RFC 8259 §8.1); a parser may skip
+    /// it, and neither Apple nor Google says whether its verifier does. Routes and table
+    /// files, which only Waypoint reads, skip it instead.
+    ///
+    /// - Parameter verifier: who reads the file once it is served, for the message.
+    static func refuseByteOrderMark(_ text: String, path: String, verifier: String) throws(CommandError) {
+        guard text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return }
+        throw CommandError(
+            "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON served over the network must not have (RFC 8259 §8.1) and \(verifier) is not documented to skip; save the file without it",
+            at: displayName(path))
+    }
+
     private static func tooLarge(_ path: String) -> CommandError {
         CommandError("cannot read \(displayName(path).quoted): larger than \(maximumSize >> 20) MiB")
     }

@@ -63,8 +63,9 @@ struct AASATableSection: RouterTableSection {
             let text: String
             do throws(CommandError) {
                 text = try TextFile.read(resolved)
+                try TextFile.refuseByteOrderMark(text, path: resolved, verifier: "Apple's CDN")
             } catch {
-                throw TableError("aasa: \(error.message)")
+                throw TableError("aasa: " + (error.location.map { "\($0): " } ?? "") + error.message)
             }
             do {
                 universalLinks = try AppSiteAssociation(json: text).universalLinks

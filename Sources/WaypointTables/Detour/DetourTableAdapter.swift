@@ -13,12 +13,20 @@ package struct DetourTableAdapter: TableAdapter {
     /// The keys a Detour expectation may name (Documentation/spec/tables.md).
     package static let expectationKeys: Set<String> = ["empty", "url", "route", "pathname", "params", "type"]
 
+    /// The JSON type of each Detour expectation's value, as `DetourResult.tableRecord`
+    /// gives it (`null` aside).
+    package static let expectationTypes: [String: JSONType] = [
+        "empty": .bool, "url": .string, "route": .string, "pathname": .string, "params": .object,
+        "type": .string,
+    ]
+
     package func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
         try table.checkKeys(extra: [])
         _ = try table.options(allowed: [:])
         var results: [CheckResult] = []
         for tableCase in try table.cases(
-            expectationKeys: Self.expectationKeys, caseKeys: ["mode", "typeOverride"])
+            expectationKeys: Self.expectationKeys, expectationTypes: Self.expectationTypes,
+            caseKeys: ["mode", "typeOverride"])
         {
             let mode = try Self.mode(of: tableCase)
             let deferred = try Self.isDeferred(tableCase)

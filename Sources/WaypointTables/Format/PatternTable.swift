@@ -90,14 +90,19 @@ package struct PatternTable: Sendable {
     }
 
     /// The table's `cases`, with their expectations checked against the keys an adapter
-    /// compares.
+    /// compares and the JSON types of their values.
     ///
+    /// - Parameter expectationTypes: the type each value of an expectation key must have
+    ///   when it is not `null` (which means "absent"); a key it does not list takes any
+    ///   value.
     /// - Throws: ``TableError`` when `cases` is not a non-empty array of objects with a
     ///   string `input` and a non-empty object `expect`, a case has a member that is neither
-    ///   common (``commonCaseKeys``) nor one of `caseKeys`, or an expectation names a key the
-    ///   adapter does not compare: each of these would pass whatever happened.
+    ///   common (``commonCaseKeys``) nor one of `caseKeys`, an expectation names a key the
+    ///   adapter does not compare (each of these would pass whatever happened), or gives a
+    ///   key a value of another type, which no actual value can equal: the case would fail
+    ///   whatever happened, as if the adapter were wrong rather than the table.
     package func cases(
-        expectationKeys: Set<String>, caseKeys: Set<String> = []
+        expectationKeys: Set<String>, expectationTypes: [String: JSONType] = [:], caseKeys: Set<String> = []
     ) throws(TableError) -> [TableCase] {
         guard let list = members["cases"]?.arrayValue else { throw TableError("\"cases\" must be an array") }
         guard !list.isEmpty else { throw TableError("\"cases\" is empty, so the table checks nothing") }
@@ -128,6 +133,12 @@ package struct PatternTable: Sendable {
                 let hint = Suggestion.phrase(for: unknown, in: expectationKeys)
                 throw TableError(
                     "case \(number): unknown expectation key \(unknown.quoted)\(hint) (known: \(known))")
+            }
+            for (key, value) in expect.sorted(by: { $0.key < $1.key }) {
+                guard let type = expectationTypes[key], value != .null, !type.matches(value) else { continue }
+                let named = object["name"]?.stringValue.map { " \($0.quoted)" } ?? ""
+                throw TableError(
+                    "case \(number)\(named): expectation \(key.quoted) must be \(type.phrase) or null")
             }
             cases.append(
                 TableCase(

@@ -18,12 +18,23 @@ package struct PaylisherTableAdapter: TableAdapter {
         "resolvedDestination", "resolveRequest",
     ]
 
+    /// The JSON type of each Paylisher expectation's value, as
+    /// `PaylisherDeepLink.tableValues` gives it (`null` aside).
+    package static let expectationTypes: [String: JSONType] = [
+        "parseOK": .bool, "scheme": .string, "pathSegments": .array, "parameters": .object,
+        "destination": .string, "campaignKeyName": .string, "jid": .string, "campaignId": .string,
+        "source": .string, "utmMedium": .string, "referrer": .string, "campaignSource": .string,
+        "isShortLink": .bool, "authParamRequired": .bool, "resolvedDestination": .string,
+        "resolveRequest": .string,
+    ]
+
     package func run(_ table: PatternTable) throws(TableError) -> [CheckResult] {
         try table.checkKeys(extra: [])
         let config = try Self.config(table)
         var results: [CheckResult] = []
         for tableCase in try table.cases(
-            expectationKeys: Self.expectationKeys, caseKeys: ["givenCampaignData"])
+            expectationKeys: Self.expectationKeys, expectationTypes: Self.expectationTypes,
+            caseKeys: ["givenCampaignData"])
         {
             let actual = PaylisherDeepLink.tableValues(
                 input: tableCase.input, config: config,

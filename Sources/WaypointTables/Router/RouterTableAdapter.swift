@@ -21,6 +21,13 @@ package struct RouterTableAdapter: TableAdapter {
         "matched", "route", "routeParameters", "queryParameters", "queryItems", "callbackURL", "error",
     ]
 
+    /// The JSON type of each router expectation's value, as ``Router/tableRecord(_:)``
+    /// gives it (`null` aside).
+    package static let expectationTypes: [String: JSONType] = [
+        "matched": .bool, "route": .string, "routeParameters": .object, "queryParameters": .object,
+        "queryItems": .array, "callbackURL": .string, "error": .string,
+    ]
+
     /// The table options a router table may set.
     package static let optionTypes: [String: JSONType] = [
         "caseInsensitivePaths": .bool, "strictTrailingSlash": .bool, "regexBudget": .number,
@@ -76,7 +83,8 @@ package struct RouterTableAdapter: TableAdapter {
         let routes = try Self.routes(of: table)
         let cases = try table.cases(
             expectationKeys: extra.map { Self.expectationKeys.union(type(of: $0).expectationKeys) }
-                ?? Self.expectationKeys)
+                ?? Self.expectationKeys,
+            expectationTypes: Self.expectationTypes)
 
         // The table's routes go in with one call, which builds the table once; only when
         // some route fails does each go in on its own, so the failures can be named.

@@ -95,6 +95,34 @@ struct SavedStackTests {
         }
     }
 
+    /// `save` writes links as `URL.absoluteString`, which percent-encodes control characters;
+    /// a link that holds one as written is damaged storage. Foundation on Linux (and on
+    /// Apple platforms since macOS 14 and iOS 17) percent-encoded it and the link was
+    /// matched as written: `noRoute` for `/orders` with a NUL after it, while a `:id` route
+    /// took `7\u{0}` as its parameter. The string faces of the router refuse the same text,
+    /// so a restore drops what a lookup or a push of the same string refuses.
+    @Test(
+        "a link holding a NUL or another control character is damaged: invalidURL, as the string faces say",
+        arguments: [
+            "myapp:///orders\u{0}", "myapp:///orders/4\u{0}2", "myapp:///or\u{1}ders", "myapp:///cart\u{7F}",
+            "myapp:///products/7?color=re\u{0}d", "myapp:///products/7\u{1F}", "\u{0}myapp:///cart",
+        ])
+    func controlCharacter(_ link: String) throws {
+        let screens = try StackTests.shop()
+        let restored = screens.restore(SavedStack(rawValue: "myapp:///orders\n\(link)\nmyapp:///cart")!)
+        #expect(restored.stack == [.orders, .cart])
+        #expect(restored.dropped == [DroppedLink(index: 1, link: link, reason: .invalidURL)])
+        #expect(screens.destination(for: link) == nil)
+        #expect(screens.stack(for: link) == nil)
+        #expect(screens.handle(link).failure == .invalidURL)
+        let router = Router()
+        try router.register("/:a/:b?") { _ in }
+        #expect(router.handle(link).failure == .invalidURL)
+        // Well-formed, the same characters are percent-encoded and read as ever.
+        let encoded = try #require(URL(string: "myapp:///products/7?color=re%00d"))
+        #expect(screens.restore(SavedStack(links: [encoded])).stack == [.product(id: 7, color: "re\u{0}d")])
+    }
+
     @Test(
         "a restore reads at most SavedStack.limit links: ten times a deep stack is whole, a flood is cut",
         arguments: [(500, 500), (SavedStack.limit, SavedStack.limit), (20_000, SavedStack.limit)])
