@@ -6,6 +6,16 @@ import Waypoint
 @Suite("waypoint input and output")
 struct InputTests {
     static let app = "ABCDE12345.com.example.shop"
+    /// An Android manifest whose one verified filter takes `https://shop.example.com/products/…`.
+    static let manifest = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
+        <application><activity android:name=".Main" android:exported="true">
+        <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/>
+        <category android:name="android.intent.category.DEFAULT"/>
+        <category android:name="android.intent.category.BROWSABLE"/>
+        <data android:scheme="https" android:host="shop.example.com" android:pathPrefix="/products/"/>
+        </intent-filter></activity></application></manifest>
+        """
     static let host = "shop.example.com"
     static let byteOrderMarkCommands: [[String]] = [
         ["aasa", "check", "--aasa", "aasa.json", "--app-id", app, "--host", host, "routes.txt"],
@@ -36,15 +46,7 @@ struct InputTests {
             )
             try directory.write(
                 "AndroidManifest.xml",
-                """
-                <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
-                <application><activity android:name=".Main" android:exported="true">
-                <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/>
-                <category android:name="android.intent.category.DEFAULT"/>
-                <category android:name="android.intent.category.BROWSABLE"/>
-                <data android:scheme="https" android:host="shop.example.com" android:pathPrefix="/products/"/>
-                </intent-filter></activity></application></manifest>
-                """)
+                Self.manifest)
             results.append(try await CLI.run(arguments, in: directory.url))
         }
         #expect(results[0].status != 2, "\(results[0])")
@@ -77,15 +79,7 @@ struct InputTests {
         )
         try directory.write(
             "AndroidManifest.xml",
-            """
-            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
-            <application><activity android:name=".Main" android:exported="true">
-            <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/>
-            <category android:name="android.intent.category.DEFAULT"/>
-            <category android:name="android.intent.category.BROWSABLE"/>
-            <data android:scheme="https" android:host="shop.example.com" android:pathPrefix="/products/"/>
-            </intent-filter></activity></application></manifest>
-            """)
+            Self.manifest)
         let mark =
             "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON served over the network must not have (RFC 8259 §8.1) and"
         let aasa = try await CLI.run(
