@@ -154,3 +154,56 @@ final class ParentLink: Sendable {
         self.chain = chain
     }
 }
+
+extension ParentLinks {
+    /// ``RouteBook``'s check of the parents a registration names against the routes of
+    /// `builder`, registered with `orders` (``check(_:registered:)``). Here rather than in
+    /// the book's generic registry, which the compiler copies for every kind of value.
+    func check(
+        _ batch: [(route: String, pattern: RoutePattern?, parent: String?)], builder: RouteTable.Builder,
+        orders: [String: RouteTable.RegistrationOrder]
+    ) throws(RouteError) {
+        func registered(_ route: String) -> RoutePattern? {
+            orders[route].map { builder.routeLog[$0.index].pattern }
+        }
+        var checked: [ParentLinks.Registration] = []
+        for (route, pattern, parent) in batch {
+            // A route is new, or registered (or earlier in the batch, and so compiled
+            // there), or was registered when the registration began and has been removed
+            // since: it is new again, and its parent is checked as a new route's.
+            guard
+                let pattern = pattern ?? registered(route)
+                    ?? checked.last(where: { $0.route == route })?.pattern
+                    ?? (try? CompiledRoute(route, options: builder.options))?.pattern
+            else { continue }
+            checked.append(ParentLinks.Registration(route: route, pattern: pattern, parent: parent))
+        }
+        try check(checked, registered: registered)
+    }
+}
+
+extension ParentLinks {
+    /// The part of ``RouteBook``'s garbage collection that does not touch its values: rebuilds
+    /// `builder` from its live routes, gives them `orders` anew and rewrites the log of
+    /// parents. Returns how many routes are live and, in their new order, the old index of
+    /// each one's value. Not in the book's generic registry, which the compiler copies for
+    /// every kind of value.
+    mutating func rebuild(
+        _ builder: inout RouteTable.Builder, orders: inout [String: RouteTable.RegistrationOrder]
+    ) -> (liveCount: Int, kept: [Int]) {
+        let live = RouteTable(builder).routes
+        let oldOrders = orders
+        builder = builder.rebuilt()
+        var kept: [Int] = []
+        kept.reserveCapacity(live.count)
+        orders = [:]
+        orders.reserveCapacity(live.count)
+        for (order, route) in live.enumerated() {
+            let name = route.pattern.route
+            if let old = oldOrders[name] { kept.append(old.index) }
+            orders[name] = RouteTable.RegistrationOrder(Int32(order))
+        }
+        rebuildLog(orderCount: live.count, orders: orders)
+        return (live.count, kept)
+    }
+}
