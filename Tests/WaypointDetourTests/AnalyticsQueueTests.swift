@@ -163,24 +163,32 @@ struct AnalyticsQueueTests {
         let queue = harness.openSending()
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(1))
         queue.enqueue(kind: .event, appID: "app-1", body: QueueHarness.body(2))
-        let stats =
-            if case .hang = failure.reply {
-                await harness.timingOut { await queue.flush() }
-            } else {
-                await queue.flush()
-            }
-        if case .hang = failure.reply {
-            #expect(harness.logs.contains(.info, "timed out after 5.0 s"))
+        // The sender posts e1 as soon as it is queued, so a flush called right away could
+        // find that attempt out, failed, or (on a loaded machine) failed before the flush
+        // began, and then make one more. Wait for the sender's own attempt to fail first:
+        // with a backoff second of 1000 s it does not retry by itself, so the flush makes
+        // exactly one attempt, whatever the machine's speed.
+        let senderAttemptFailed: @Sendable () async -> Bool = {
+            await waitUntil { queue.stats().retries >= 1 }
         }
-        #expect(stats.retries == 1)
+        let stats: DetourDeliveryStats
+        if case .hang = failure.reply {
+            #expect(await harness.timingOut(senderAttemptFailed))
+            stats = await harness.timingOut(afterRequest: 2) { await queue.flush() }
+            #expect(harness.logs.contains(.info, "timed out after 5.0 s"))
+        } else {
+            #expect(await senderAttemptFailed())
+            stats = await queue.flush()
+        }
+        #expect(stats.retries == 2)
         #expect(stats.delivered == 0)
         #expect(stats.pending == 2)
         await queue.close()
         #expect(queue.stats() == stats)
-        #expect(harness.eventNames == ["e1"])
-        #expect(try harness.recordOnDisk(1).attempts == 1)
+        #expect(harness.eventNames == ["e1", "e1"])
+        #expect(try harness.recordOnDisk(1).attempts == 2)
         #expect(try harness.recordOnDisk(2).attempts == 0)
-        #expect(try harness.stateOnDisk().counters.retries == 1)
+        #expect(try harness.stateOnDisk().counters.retries == 2)
         #expect(harness.server.requests.allSatisfy { $0.path != "/elsewhere" })
         await harness.finish(queue)
     }
