@@ -60,6 +60,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointCoding", targets: ["WaypointCoding"]),
         .library(name: "WaypointAssociation", targets: ["WaypointAssociation"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
@@ -99,6 +100,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // JSONValue to and from Codable types (`JSONValue(encoding:)`, `decode(_:)`, and
+        // `JSONValue: Codable`). A product of its own, so that an app that only routes links
+        // links none of it: a Decoder and an Encoder are kept whole by their conformances
+        // whether called or not (Documentation/decisions.md, "Codable is its own product").
+        .target(
+            name: "WaypointCoding",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         // The association files a domain publishes for its app links: Apple's
         // apple-app-site-association (a Codable model and the system's matcher). A product of
         // its own, so that a router-only app links none of it: the command line, and apps that
@@ -106,7 +116,7 @@ let package = Package(
         // files are their own product").
         .target(
             name: "WaypointAssociation",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointCoding"],
             swiftSettings: swiftSettings
         ),
         // The `waypoint` command line; the target is not named `waypoint` because
@@ -188,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointTests",
-            dependencies: ["Waypoint", "WaypointReference", "WaypointTables"],
+            dependencies: ["Waypoint", "WaypointCoding", "WaypointReference", "WaypointTables"],
             swiftSettings: swiftSettings
         ),
         // The invariants the fuzz targets check (Fuzz/README in the README's "Hostile input"),
@@ -221,7 +231,9 @@ let package = Package(
         // named `waypoint-bench` (its module is `waypoint_bench`).
         .executableTarget(
             name: "waypoint-bench",
-            dependencies: ["Waypoint", "WaypointReference", "CMallocCounter", "CSegmentTrie"],
+            dependencies: [
+                "Waypoint", "WaypointCoding", "WaypointReference", "CMallocCounter", "CSegmentTrie",
+            ],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results", "Corpus/GitHubAPI"],
             swiftSettings: swiftSettings
@@ -229,6 +241,11 @@ let package = Package(
         .testTarget(
             name: "WaypointBenchmarkTests",
             dependencies: ["waypoint-bench", "Waypoint", "WaypointReference"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WaypointCodingTests",
+            dependencies: ["WaypointCoding", "Waypoint"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -32,6 +32,7 @@ Scripts/release-tags.sh || status=1
 
 # 1. Products.
 expected="library Waypoint
+library WaypointCoding
 library WaypointAssociation
 library WaypointDetour
 library WaypointPaylisher

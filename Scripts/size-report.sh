@@ -15,14 +15,16 @@
 #
 # The table gives, per program: the stripped size and its growth over the baseline (and,
 # for an adapter, over the router-only program), the symbols of areas an app should not carry
-# (association files, the reference matcher, the pattern-table and command-line code), and
+# (association files, the Codable bridge, the reference matcher, the pattern-table and
+# command-line code), and
 # the clean build's time less the baseline's, in wall-clock and CPU seconds (CPU time depends
 # less on what else the machine runs; the load average is printed).
 #
 # Options:
 #   --max-router-growth BYTES  fail when the router-only program grows by more than BYTES
 #   --forbid-unwanted          fail when a program carries symbols of an unwanted area (the
-#                              association files count only outside WaypointAssociation's program)
+#                              association files count only outside WaypointAssociation's program,
+#                              the Codable bridge outside WaypointCoding's and WaypointAssociation's)
 #   --traits LIST              build Waypoint with these traits (e.g. FoundationRegex)
 #   --breakdown N              also print the router-only program's growth by ELF section and
 #                              its N largest Waypoint source files (by linked symbol bytes)
@@ -118,6 +120,7 @@ MANIFEST
 }
 
 unwanted_association='AppSiteAssociation|AASA|AppLinks|UniversalLink|WaypointAssociation\.|Waypoint\.JSONPath'
+unwanted_coding='JSONValueDecoder|JSONValueEncoder|JSONValueReader|JSONKindHint|WaypointCoding\.'
 unwanted_reference='ReferenceMatcher|WaypointReference\.'
 unwanted_tools='WaypointTables\.|WaypointCLI\.'
 
@@ -148,7 +151,7 @@ for name in $names; do
     strip -o "$work/$name.stripped" "$binary"
     nm "$binary" | awk '{ print $NF }' | swift demangle >"$work/$name.symbols"
     counts=""
-    for pattern in "$unwanted_association" "$unwanted_reference" "$unwanted_tools"; do
+    for pattern in "$unwanted_association" "$unwanted_coding" "$unwanted_reference" "$unwanted_tools"; do
         counts="$counts $(grep -c -E "$pattern" "$work/$name.symbols" || true)"
     done
     echo "$name $(wc -c <"$work/$name.stripped") $timing$counts" >>"$work/results"
@@ -174,15 +177,15 @@ awk -v forbid="$forbid" '
     function mib(n) { return sprintf("%.2f MiB", n / 1048576) }
     {
         name[NR] = $1; bytes[NR] = $2; wall[NR] = $3; cpu[NR] = $4 + $5
-        association[NR] = $6; reference[NR] = $7; tools[NR] = $8
+        association[NR] = $6; coding[NR] = $7; reference[NR] = $8; tools[NR] = $9
         if ($1 == "Baseline") base = NR
         if ($1 == "Waypoint") router = NR
     }
     END {
-        print "| program | stripped bytes | growth over baseline | over router-only | association / reference / tool symbols | clean build, wall | clean build, CPU |"
+        print "| program | stripped bytes | growth over baseline | over router-only | association / Codable / reference / tool symbols | clean build, wall | clean build, CPU |"
         print "|---|---:|---:|---:|---:|---:|---:|"
         for (i = 1; i <= NR; i++) {
-            symbols = association[i] " / " reference[i] " / " tools[i]
+            symbols = association[i] " / " coding[i] " / " reference[i] " / " tools[i]
             if (i == base) {
                 printf "| Baseline (Foundation only) | %s | 0 | | %s | %.1f s | %.1f s |\n", grouped(bytes[i]), symbols, wall[i], cpu[i]
                 continue
@@ -191,7 +194,9 @@ awk -v forbid="$forbid" '
             over = i == router ? "" : grouped(bytes[i] - bytes[router]) " (" mib(bytes[i] - bytes[router]) ")"
             printf "| %s | %s | %s (%s) | %s | %s | %+.1f s | %+.1f s |\n", name[i], grouped(bytes[i]),
                 grouped(growth), mib(growth), over, symbols, wall[i] - wall[base], cpu[i] - cpu[base]
-            unwanted = reference[i] + tools[i] + (name[i] == "WaypointAssociation" ? 0 : association[i])
+            # WaypointAssociation reads its files through WaypointCoding.
+            coded = name[i] == "WaypointCoding" || name[i] == "WaypointAssociation"
+            unwanted = reference[i] + tools[i] + (name[i] == "WaypointAssociation" ? 0 : association[i]) + (coded ? 0 : coding[i])
             if (forbid == "yes" && unwanted > 0) {
                 printf "size-report: %s carries %d symbols of unwanted areas\n", name[i], unwanted > "/dev/stderr"
                 failed = 1

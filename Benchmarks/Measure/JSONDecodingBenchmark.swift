@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointCoding
 
 /// `waypoint-bench --json-decoding`: decoding a ``JSONValue`` through Foundation's
 /// `JSONDecoder` against ``JSONValue/init(parsing:maximumDepth:)`` of the same bytes, as

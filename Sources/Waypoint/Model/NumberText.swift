@@ -9,7 +9,7 @@
 /// - other numbers with a decimal exponent from -7 to 20 in positional form: `3.5`, `0.000001`;
 /// - everything else in exponent form: `1e+21`, `1e-7`, `1.7976931348623157e+308`;
 /// - negative zero as `0`.
-enum NumberText {
+package enum NumberText {
     /// The text of a finite `value`; nil for NaN and the infinities, which JSON cannot hold.
     static func finite(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
@@ -17,7 +17,7 @@ enum NumberText {
     }
 
     /// The query text of any `value`: ``finite(_:)``, or `nan`, `inf`, `-inf`.
-    static func query(_ value: Double) -> String {
+    package static func query(_ value: Double) -> String {
         if let text = finite(value) { return text }
         if value.isNaN { return "nan" }
         return value < 0 ? "-inf" : "inf"

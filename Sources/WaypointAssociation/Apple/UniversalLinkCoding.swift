@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointCoding
 
 /// The model as JSON: what ``UniversalLinkRules`` and its parts encode to, and the coding path of a
 /// decoder as a ``JSONPath``.

@@ -62,7 +62,7 @@ extension JSONValue {
     }
 
     /// Whether this is an ``array(_:)`` or an ``object(_:)``.
-    var isContainer: Bool {
+    package var isContainer: Bool {
         switch self {
         case .array, .object: true
         case .string, .number, .bool, .null: false
@@ -78,5 +78,17 @@ extension JSONValue {
     public subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
+    }
+}
+
+extension JSONValue {
+    /// The number as an `Int`, when this is a ``number(_:)`` that is exactly one.
+    public var intValue: Int? {
+        numberValue.flatMap { Int(exactly: $0) }
+    }
+
+    /// The number, when this is a ``number(_:)``: the same as ``numberValue``.
+    public var doubleValue: Double? {
+        numberValue
     }
 }

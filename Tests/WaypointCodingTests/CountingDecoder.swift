@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Waypoint
+@testable import WaypointCoding
 
 /// A `Decoder` over a `JSONValue` tree that behaves as Foundation's `JSONDecoder` does where
 /// it matters for cost (a value decodes only from its own kind; a mismatch throws), and counts

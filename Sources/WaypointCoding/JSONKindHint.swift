@@ -1,3 +1,5 @@
+import Waypoint
+
 /// What kind of JSON value a `Decoder` holds, read from the decoder's own storage through
 /// `Mirror` without asking it for a kind and catching the error (behind ``JSONValueReader``).
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCoding
 
 /// Decoding a `JSONValue` through any `Decoder` does
 /// linear work, one reading of a repeated key, numbers as documented, the depth checked on
@@ -187,8 +188,7 @@ struct JSONDecodingTests {
         #expect(try JSONValue(parsing: text) == expected)
         #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == expected)
         let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let url = try ModelTestSupport.url(
-            "myapp://x?p=\(query)&dpl:json-encoded-fields=%5B%22p%22%5D")
+        let url = try CodingTestSupport.url("myapp://x?p=\(query)&dpl:json-encoded-fields=%5B%22p%22%5D")
         let link = try #require(DeepLink(url: url))
         #expect(link.queryParameters["p"] == expected)
         // A string holding the JSON text reads the same way.
@@ -277,7 +277,7 @@ struct JSONDecodingTests {
         let text = #"{"items":[{"sku":"a-1","qty":2}],"coupon":"{not json}"}"#
         // As a web page or a marketing tool sends it: no dpl:json-encoded-fields.
         let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let link = try #require(DeepLink(url: try ModelTestSupport.url("myapp://cart?cart=\(query)")))
+        let link = try #require(DeepLink(url: CodingTestSupport.url("myapp://cart?cart=\(query)")))
         #expect(link.queryParameters["cart"] == .string(text))
         #expect(try link.queryParameters["cart"]?.decode(Cart.self) == cart)
         // A String still reads the text, and the String field inside stays a string.
@@ -327,7 +327,7 @@ struct DateParameterTests {
         #expect(link.parameters.get("end", as: Date.self) == fraction)
         #expect(try link.parameters.require("start", as: Date.self) == whole)
         let bad = try #require(
-            DeepLink(url: try ModelTestSupport.url("myapp://t?d=2023-02-29T00:00:00Z&e=soon")))
+            DeepLink(url: try CodingTestSupport.url("myapp://t?d=2023-02-29T00:00:00Z&e=soon")))
         #expect(bad.parameters.get("d", as: Date.self) == nil)
         #expect(bad.parameters.get("e", as: Date.self) == nil)
         #expect(bad.parameters.get("missing", as: Date.self) == nil)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCoding
 
 @Suite("JSON values: Codable")
 struct JSONValueCodableTests {
@@ -141,7 +142,7 @@ struct JSONValueCodableTests {
         #expect(try link.queryParameters["ride"]?.decode(Ride.self) == Self.ride)
 
         // A link written by hand, as another app would send it.
-        let writtenURL = try ModelTestSupport.url(
+        let writtenURL = try CodingTestSupport.url(
             "myapp://rides?ride=%7B%22id%22%3A%22x%22%2C%22seats%22%3A2%2C%22kind%22%3A%22solo%22%2C"
                 + "%22tags%22%3A%5B%5D%2C%22stops%22%3A%5B%5D%2C%22extras%22%3A%7B%7D%7D"
                 + "&dpl:json-encoded-fields=%5B%22ride%22%5D")

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// A `Decoder` that reads a ``JSONValue`` tree, behind ``JSONValue/decode(_:maximumDepth:)``.
 ///

@@ -1,15 +1,17 @@
+import Waypoint
+
 extension JSONValue: Codable {
     /// Decodes a JSON value from any decoder: `null`, a Boolean, a number, a string, an
     /// array or an object.
     ///
     /// An integer beyond ±2^53 that `Int64` or `UInt64` holds, such as `9007199254740993`
     /// from a `JSONDecoder`, is decoded as its exact digits in a string, as
-    /// ``init(encoding:maximumDepth:)`` writes large integers. A number beyond that range
+    /// `init(encoding:maximumDepth:)` writes large integers. A number beyond that range
     /// (`18446744073709551617`, a hundred nines) becomes the nearest `Double`, as
-    /// ``init(parsing:maximumDepth:)`` reads it: a `Decoder` offers no way to read a number's
+    /// `init(parsing:maximumDepth:)` reads it: a `Decoder` offers no way to read a number's
     /// digits. When an object repeats a key, the decoder decides which value is read
-    /// (`JSONDecoder` keeps the first, as ``init(parsing:maximumDepth:)`` does). Arrays and
-    /// objects may nest at most ``defaultMaximumDepth`` levels below the decoder's position.
+    /// (`JSONDecoder` keeps the first, as `init(parsing:maximumDepth:)` does). Arrays and
+    /// objects may nest at most `defaultMaximumDepth` levels below the decoder's position.
     ///
     /// - Throws: `DecodingError` when the decoder holds none of these, or nests too deeply.
     /// - Complexity: Linear in the size of the value for `JSONDecoder`, whatever its shapes:
@@ -31,7 +33,7 @@ extension JSONValue: Codable {
     /// string `nan`, `inf` or `-inf`).
     ///
     /// - Throws: `EncodingError` when arrays and objects would nest deeper than
-    ///   ``defaultMaximumDepth`` levels, counted along the encoder's coding path.
+    ///   `defaultMaximumDepth` levels, counted along the encoder's coding path.
     public func encode(to encoder: any Encoder) throws {
         if let own = encoder as? JSONValueEncoder {
             var container = own.singleValueContainer()
@@ -78,7 +80,7 @@ extension JSONValue {
     ///
     /// No number is rounded: an integer property decodes from a number only when the number
     /// is exactly an integer of that type, and also from a string of decimal digits (how
-    /// ``init(encoding:maximumDepth:)`` and ``DeepLinkBuilder`` write integers beyond
+    /// `init(encoding:maximumDepth:)` and `DeepLinkBuilder` write integers beyond
     /// ±2^53). A `Double` or `Float` also decodes from the strings `nan`, `inf` and `-inf`, a
     /// `Date` from a string that `Date(deepLinkJSONValue:)` reads (ISO 8601, as the builder
     /// writes dates, or seconds since 1970), and a `URL` from its absolute string. Where the type asks for an object or an array (a struct, an array, a
@@ -91,7 +93,7 @@ extension JSONValue {
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - maximumDepth: The deepest nesting of arrays and objects the decoding may open;
-    ///     ``defaultMaximumDepth`` unless given.
+    ///     `defaultMaximumDepth` unless given.
     /// - Throws: `DecodingError` naming the coding path of the first problem; an error that
     ///   the type's own `init(from:)` throws is wrapped as `DecodingError.dataCorrupted` with
     ///   that error as its underlying error.
@@ -111,8 +113,8 @@ extension JSONValue {
     /// Encodes an `Encodable` value into a JSON value, as `JSONEncoder` encodes one into
     /// JSON text: `builder["ride"] = try JSONValue(encoding: ride)`.
     ///
-    /// Scalars take the JSON form ``DeepLinkQueryValue`` gives them, so nothing is rounded and
-    /// ``decode(_:maximumDepth:)`` reads the value back: integers within ±2^53 as numbers and
+    /// Scalars take the JSON form `DeepLinkQueryValue` gives them, so nothing is rounded and
+    /// `decode(_:maximumDepth:)` reads the value back: integers within ±2^53 as numbers and
     /// beyond it as strings of their exact digits; NaN and the infinities as the strings
     /// `nan`, `inf` and `-inf`; a `Date` as ISO 8601 text; a `URL` as its absolute string.
     /// An optional property that is nil is left out, as `JSONEncoder` leaves it out.
@@ -120,7 +122,7 @@ extension JSONValue {
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - maximumDepth: The deepest nesting of arrays and objects the result may have;
-    ///     ``defaultMaximumDepth`` unless given.
+    ///     `defaultMaximumDepth` unless given.
     /// - Throws: `EncodingError.invalidValue` when the result would nest too deeply; an error
     ///   that the value's own `encode(to:)` throws is wrapped as `EncodingError.invalidValue`
     ///   with that error as its underlying error.
@@ -162,16 +164,6 @@ extension JSONValue {
             }
         }
         return deepest
-    }
-
-    /// The number as an `Int`, when this is a ``number(_:)`` that is exactly one.
-    public var intValue: Int? {
-        numberValue.flatMap { Int(exactly: $0) }
-    }
-
-    /// The number, when this is a ``number(_:)``: the same as ``numberValue``.
-    public var doubleValue: Double? {
-        numberValue
     }
 }
 

@@ -1,3 +1,5 @@
+import Waypoint
+
 // What wrong guesses may cost, and what the reader does when they may not: ask the decoder's
 // storage (Documentation/decisions.md, "JSONValue through JSONDecoder in linear time,
 // whatever the shapes").

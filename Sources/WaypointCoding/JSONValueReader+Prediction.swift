@@ -1,3 +1,5 @@
+import Waypoint
+
 // What kind of value the reader asks for first, and in which order it asks for the others.
 
 extension JSONValueReader {

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// An `Encoder` that builds a ``JSONValue`` tree, behind ``JSONValue/init(encoding:maximumDepth:)``.
 ///
