@@ -200,6 +200,20 @@ struct AppSiteAssociationErrorTests {
         }
     }
 
+    @Test("a file that starts with a byte order mark is invalid JSON whose message names the mark")
+    func byteOrderMark() {
+        let json = "\u{FEFF}" + #"{"applinks": {"details": []}}"#
+        for bytes in [false, true] {
+            do {
+                _ = try bytes ? AppSiteAssociation(data: Data(json.utf8)) : AppSiteAssociation(json: json)
+                Issue.record("accepted")
+            } catch {
+                #expect(error.kindName == "invalidJSON")
+                #expect(error.problem.contains("byte order mark (U+FEFF"))
+            }
+        }
+    }
+
     @Test("§2.2, C2: the other services are kept, not checked")
     func otherServices() throws {
         let file = try AppSiteAssociation(

@@ -74,7 +74,11 @@ struct JSONParserTests {
             Invalid(text: "1 2", message: #"line 1, column 3: unexpected "2", expected end of input"#),
             Invalid(text: "{}x", message: #"line 1, column 3: unexpected "x", expected end of input"#),
             Invalid(
-                text: "\u{FEFF}1", message: #"line 1, column 1: unexpected "\u{FEFF}", expected a value"#),
+                text: "\u{FEFF}1",
+                message:
+                    "line 1, column 1: unexpected byte order mark (U+FEFF, the bytes EF BB BF in UTF-8), "
+                    + "which JSON text must not start with (RFC 8259 §8.1), expected a value; save the file without it"
+            ),
             Invalid(text: "[1,\n  é]", message: #"line 2, column 3: unexpected "é", expected a value"#),
             Invalid(
                 text: "\"é漢\"\r\n x", message: #"line 2, column 2: unexpected "x", expected end of input"#),
@@ -130,6 +134,25 @@ struct JSONParserTests {
             #expect(error == .unexpectedCharacter("@", expected: "a value", line: 3, column: 3))
             #expect(error.line == 3)
             #expect(error.column == 3)
+        }
+    }
+
+    @Test("a byte order mark at the start is refused with a message that names it")
+    func byteOrderMark() {
+        do {
+            _ = try JSONValue(parsing: "\u{FEFF}{}")
+            Issue.record("parsed text that starts with a byte order mark")
+        } catch {
+            #expect(error == .unexpectedCharacter("\u{FEFF}", expected: "a value", line: 1, column: 1))
+            #expect(error.description.contains("byte order mark (U+FEFF"))
+            #expect(error.description.contains("RFC 8259 §8.1"))
+        }
+        // Elsewhere the character is an unexpected one like any other.
+        do {
+            _ = try JSONValue(parsing: "[1,\u{FEFF}2]")
+            Issue.record("parsed a byte order mark inside an array")
+        } catch {
+            #expect(!error.description.contains("byte order mark"))
         }
     }
 

@@ -61,6 +61,10 @@ extension JSONParseError: CustomStringConvertible {
         switch self {
         case .unexpectedEndOfInput(let expected, _, _):
             "unexpected end of input, expected \(expected)"
+        case .unexpectedCharacter("\u{FEFF}", let expected, 1, 1):
+            // Named: the mark is invisible in an editor, and `"\u{FEFF}"` does not say what it is.
+            "unexpected byte order mark (U+FEFF, the bytes EF BB BF in UTF-8), which JSON text "
+                + "must not start with (RFC 8259 §8.1), expected \(expected); save the file without it"
         case .unexpectedCharacter(let found, let expected, _, _):
             "unexpected \(Self.quoted(String(found))), expected \(expected)"
         case .invalidLiteral(let word, _, _):
