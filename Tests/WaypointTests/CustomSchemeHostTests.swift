@@ -50,6 +50,27 @@ struct CustomSchemeHostTests {
         #expect(router.match("myapp://anything/x")?.route == nil, ":host needs a host, and it is empty")
     }
 
+    @Test("a query or fragment ends the path on both readings of the authority, on every lookup")
+    func queriesAndFragments() throws {
+        let routes = ["/products/:id", "products/:id", "/products", ":host/x", "/x/**", "h/:y(.*)"]
+        let urls = [
+            "myapp://products/5?next=/products/6", "myapp://products?x#y", "myapp://?products/5",
+            "myapp://#/products/5", "https://h/x?y#z", "myapp://h/a/b#c/d", "myapp:///x/y/?z",
+            "https://h/x/", "HTTPS://h/x#/y", "http://h/x?/a/12", "myapp:/x?y", "myapp:?/x",
+        ]
+        for options in [RouterOptions(), Self.asPath] {
+            let router = Router(options: options)
+            for route in routes { try router.register(RouteName(route)) { _ in } }
+            let reference = try ReferenceMatcher(routes: routes, options: options)
+            for url in urls {
+                let expected = reference.match(url)
+                #expect(router.match(url)?.route == expected?.route, "\(url)")
+                #expect(router.match(url)?.routeParameters == expected?.routeParameters, "\(url)")
+                #expect(router.explain(url).first(where: \.matched)?.route == expected?.route, "\(url)")
+            }
+        }
+    }
+
     @Test("the reference matcher, explain and reverse routing agree with the trie")
     func agreement() throws {
         let routes = ["/products/:id", "/products/:id/reviews/**", "/:section/list", "h/:x", "/a/:b([0-9]+)"]
@@ -59,6 +80,10 @@ struct CustomSchemeHostTests {
         let urls = [
             "myapp://products/5", "myapp://products/5/reviews/a/b", "myapp://books/list", "myapp://h/x",
             "https://h/x", "myapp://a/12", "myapp://a/b", "myapp:///products/5", "myapp:products/5",
+            // A query or fragment ends the path wherever it starts, on every lookup.
+            "myapp://products/5?next=/products/6", "myapp://products?x#y", "myapp://?products/5",
+            "myapp://#/products/5", "https://h/x?y#z", "myapp://a/12#/3", "myapp://products/5/?x",
+            "HTTPS://h/x#", "http://h/x?/a/12",
         ]
         for url in urls {
             #expect(router.match(url)?.route == reference.match(url)?.route, "\(url)")

@@ -3,8 +3,11 @@
 /// Each 64-bit word is XORed with the byte to find, repeated in every lane, which turns
 /// the matching lanes into zero bytes, and the classic `(x - 0x01…) & ~x & 0x80…` test
 /// flags them; the lowest flagged lane is the first match (lanes above a true zero may
-/// be flagged falsely, never lanes below it). Words are read whole only where eight bytes
-/// remain in the range, so nothing outside it is read.
+/// be flagged falsely, never lanes below it). Nothing outside the buffer is read: the last
+/// bytes of a range, fewer than eight, are read as the buffer's word that ends where the
+/// range ends, shifted so that the bytes before the range leave it (zero bytes come in
+/// past the range's end, and a match there is read as none); a buffer shorter than a word
+/// is read byte by byte.
 enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -79,6 +82,15 @@ enum ByteScan {
             let found = lanes(word)
             if found != 0 { return offset &+ found.trailingZeroBitCount / 8 }
             offset &+= 8
+        }
+        guard offset < count else { return count }
+        if count >= 8 {
+            // The word that ends at `count`, less its lanes before `offset` (1 to 7 of them).
+            let skipped = UInt64(truncatingIfNeeded: offset &- (count &- 8))
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
+            let found = lanes(word &>> (skipped &* 8))
+            return min(offset &+ found.trailingZeroBitCount / 8, count)
         }
         while offset < count, !matches(base[offset]) { offset &+= 1 }
         return offset

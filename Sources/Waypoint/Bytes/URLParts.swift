@@ -35,7 +35,11 @@ package struct URLParts: Sendable, Hashable {
         let count = bytes.count
         // Offsets stay within `count`, so they cannot overflow.
         var index = 1
-        while index < count, bytes[index].isSchemeCharacter { index &+= 1 }
+        if let length = webSchemeLength(bytes) {
+            index = length
+        } else {
+            while index < count, bytes[index].isSchemeCharacter { index &+= 1 }
+        }
         guard index < count, bytes[index] == UInt8(ascii: ":") else { return nil }
         let scheme = 0..<index
         index &+= 1
@@ -53,6 +57,20 @@ package struct URLParts: Sendable, Hashable {
             query = (pathEnd &+ 1)..<queryEnd
         }
         return URLParts(scheme: scheme, host: host, path: index..<pathEnd, query: query)
+    }
+
+    /// The length of the scheme when `bytes` starts with `https://` or `http://` (the
+    /// scheme in any case), read as one word rather than a byte at a time; nil otherwise,
+    /// and for a buffer shorter than a word.
+    @inline(__always)
+    private static func webSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 8, let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        // `byte | 0x20` is a lower-case letter exactly when the byte is that letter in
+        // either case, so only the scheme's lanes are folded.
+        if word | 0x20_2020_2020 == 0x2F2F_3A73_7074_7468 { return 5 }  // "https://"
+        if (word | 0x2020_2020) & 0x00FF_FFFF_FFFF_FFFF == 0x2F_2F3A_7074_7468 { return 4 }  // "http://"
+        return nil
     }
 
     /// The host of the authority that starts at `start`, and where the authority ends (its

@@ -45,8 +45,7 @@ extension Router {
     /// neither host nor scheme. A `?` or `#` ends the path.
     public func match(path: String) -> RouteMatch? {
         withTable { table in
-            guard case .examined(let match, _) = table.winner(path: path) else { return nil }
-            return match
+            table.winningMatch(path: path)
         }
     }
 
