@@ -126,4 +126,25 @@ struct BorrowedMatchTests {
         #expect(seen?.1 == "abcdef")
         #expect(router.withMatch(path: "/new/49") { $0?.route } == "/new/49")
     }
+
+    @Test(
+        "the closure may remove the route it was lent; the lent match still reads it",
+        arguments: ["/items/:id", "/items/:id([a-f]+)"])
+    func removesWhileLent(route: String) throws {
+        let router = Router()
+        try router.register(RouteName(route)) { _ in }
+        let seen = try router.withMatch(path: "/items/abcdef") { match -> (String, String, String)? in
+            guard let match else { return nil }
+            // The route is removed and tables are published after it; the lent match holds
+            // the route's storage itself, not the table it was found in.
+            _ = router.remove(RouteName(route))
+            for index in 0..<200 { try router.register(RouteName("/new/\(index)")) { _ in } }
+            for index in 0..<200 { _ = router.remove(RouteName("/new/\(index)")) }
+            return (match.route, match.name(at: 0), match.value(at: 0))
+        }
+        #expect(seen?.0 == route)
+        #expect(seen?.1 == "id")
+        #expect(seen?.2 == "abcdef")
+        #expect(router.withMatch(path: "/items/abcdef") { $0?.route } == nil)
+    }
 }

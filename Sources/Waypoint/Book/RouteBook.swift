@@ -164,14 +164,6 @@ struct RouteBook<Value: Sendable>: Sendable {
         published.read { body($0.table) }
     }
 
-    /// Calls `body` with the current snapshot's table, held (one retain and one release of
-    /// the snapshot) rather than borrowed: `body` may run the user's code, which may
-    /// register a route, since the read of the publication has ended when `body` runs.
-    func withHeldTable(_ body: (RouteTable) -> Void) {
-        let snapshot = published.current
-        withExtendedLifetime(snapshot) { body(snapshot.table) }
-    }
-
     /// The snapshot current now and the order of `route` in it, read under the registration
     /// lock so that the two agree: reverse routing's lookup of a route by its string, one
     /// hash lookup whatever the number of routes.

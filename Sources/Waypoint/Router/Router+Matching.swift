@@ -59,8 +59,8 @@ extension Router {
     /// (``BorrowedRouteMatch/utf8Range(at:)``), and makes the route string, the names and
     /// the values only when they are read. The match is valid only inside `body`.
     ///
-    /// `body` may do anything, registering routes on this router included: the lookup
-    /// holds the routes it matched against until `body` returns.
+    /// `body` may do anything, registering or removing routes on this router included: the
+    /// lookup holds what the match reads until `body` returns.
     ///
     /// ```swift
     /// let router = Router()
@@ -118,27 +118,34 @@ extension Router {
 
     /// Looks `text` up (a bare path, or a URL string) and calls `visit` once with what the
     /// lookup lends, after the lookup has left the publication: `visit` runs the caller's
-    /// code, which may register a route. The table is held until `visit` returns.
+    /// code, which may register a route. The lookup runs inside the publication's read, as
+    /// ``match(path:)``'s does, and holds only what the lent match reads after it: the
+    /// route's shared storage for a match of ranges (one retain and one release), nothing
+    /// for a match made whole (it holds its own) or for none.
     @usableFromInline
     func lendMatch(_ text: String, isPath: Bool, _ visit: (BorrowedRouteMatch?) -> Void) {
-        book.withHeldTable { table in
-            withUnsafeTemporaryAllocation(of: RouteMatch.self, capacity: 1) { made in
-                let made = made.baseAddress.unsafelyUnwrapped
+        withUnsafeTemporaryAllocation(of: RouteMatch.self, capacity: 1) { made in
+            let made = made.baseAddress.unsafelyUnwrapped
+            let winner = withTable { table in
                 let winner =
                     isPath ? table.lendWinner(path: text, made: made) : table.lendWinner(text, made: made)
-                withUnsafePointer(to: text) { source in
-                    switch winner.kind {
-                    case .none:
-                        visit(nil)
-                    case .ranges:
-                        visit(
-                            BorrowedRouteMatch(
-                                storage: winner.storage.unsafelyUnwrapped, priority: winner.priority,
-                                bounds: winner.bounds, count: winner.count, source: source))
-                    case .made:
-                        visit(BorrowedRouteMatch(made: made, source: source))
-                        made.deinitialize(count: 1)
-                    }
+                if winner.kind == .ranges { _ = winner.storage.unsafelyUnwrapped.retain() }
+                return winner
+            }
+            withUnsafePointer(to: text) { source in
+                switch winner.kind {
+                case .none:
+                    visit(nil)
+                case .ranges:
+                    let storage = winner.storage.unsafelyUnwrapped
+                    defer { storage.release() }
+                    visit(
+                        BorrowedRouteMatch(
+                            storage: storage, priority: winner.priority, bounds: winner.bounds,
+                            count: winner.count, source: source))
+                case .made:
+                    visit(BorrowedRouteMatch(made: made, source: source))
+                    made.deinitialize(count: 1)
                 }
             }
         }
