@@ -119,9 +119,15 @@ extension RouteTable {
         /// so that ``rebuilt()`` pays for itself: an edit replaces the edge tables on its path,
         /// which can be tens of times the elements a route adds, so a lower ratio would
         /// rebuild too often for one-by-one registration to keep up with bulk registration.
+        ///
+        /// Removed routes also count on their own, against the live routes: a removed
+        /// route's nodes are not garbage in the store (other routes may share them), so
+        /// registering and removing distinct routes grows the store's live size with the
+        /// dead, and by the first test alone the table never rebuilt and grew without bound.
         var needsRebuild: Bool {
             let dead = store.garbage + removed.count
-            return dead > 16_384 && dead > 8 * (store.size - store.garbage)
+            if dead > 16_384 && dead > 8 * (store.size - store.garbage) { return true }
+            return removed.count > 16_384 && removed.count > 8 * count
         }
 
         /// A builder of the live routes alone, in order, with orders renumbered from 0
