@@ -20,7 +20,7 @@ package final class CompiledRoute: Sendable {
     let tail: RouteRegex?
     /// Whether the tail's pattern repeats a group that repeats
     /// (``RouteRegex/repeatsRepeatingGroup``), kept apart so that a search past an
-    /// exhausted regex budget reads it without copying ``tail``.
+    /// exhausted regex budget reads it without taking a reference to ``tail``.
     let tailRepeatsRepeatingGroup: Bool
     /// Prefix segments the trie reaches through an `.any` step but that must also pass a
     /// regex of their own, on that one segment: the host of a host route written as

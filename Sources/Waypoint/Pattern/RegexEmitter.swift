@@ -196,11 +196,18 @@ struct RegexEmitter {
 }
 
 /// A compiled route regex and the route parameter bound to each of its named groups.
-struct RouteRegex: Sendable {
+///
+/// A class, so that a lookup that reads a route's tail or a segment check takes one
+/// reference, not one for each of the regex, the pattern and the names.
+final class RouteRegex: Sendable {
     /// The compiled pattern.
     let regex: Regex
     /// Group numbers and the parameter names they capture, in group order.
     let parameters: [(group: Int, name: String)]
+    /// The groups of ``parameters``, in the same order, and whether each is the `**` one
+    /// (whose absence reads as the empty string): what a lookup reads when it takes the
+    /// values' ranges, without a reference to each name.
+    let groups: [(number: Int, isGlob: Bool)]
     /// The pattern compiled (with the compile options of every route of its router): two
     /// route regexes with the same pattern match the same subjects alike, whatever their
     /// parameter names, which the pattern names `g0`, `g1`, … (``RegexEmitter``).
@@ -209,4 +216,15 @@ struct RouteRegex: Sendable {
     /// that can backtrack exponentially: once a lookup's budget is exhausted, such a tail is
     /// not run (``LookupBudget``).
     let repeatsRepeatingGroup: Bool
+
+    init(
+        regex: Regex, parameters: [(group: Int, name: String)], pattern: [UInt8],
+        repeatsRepeatingGroup: Bool
+    ) {
+        self.regex = regex
+        self.parameters = parameters
+        groups = parameters.map { ($0.group, $0.name == "**") }
+        self.pattern = pattern
+        self.repeatsRepeatingGroup = repeatsRepeatingGroup
+    }
 }

@@ -92,14 +92,14 @@ extension RouteTable {
                         return nil
                     }
                 }
-                for (group, name) in tail.parameters {
+                for (group, isGlob) in tail.groups {
                     guard position < RouteParameters.sliceCapacity else { return nil }
                     if let range = data.range(ofGroup: group) {
                         // An empty value is the empty string wherever it is.
                         guard range.isEmpty || range.upperBound <= inSource else { return nil }
                         let lower = range.isEmpty ? 0 : start + range.lowerBound
                         bounds[position] = (lower, range.isEmpty ? 0 : start + range.upperBound)
-                    } else if name == "**" {
+                    } else if isGlob {
                         // An absent `**` group is the empty string.
                         bounds[position] = (start, start)
                     } else {
@@ -131,7 +131,7 @@ extension RouteTable {
             return false
         }
         let start = Int(segmentStart.start)
-        for (group, _) in check.regex.parameters {
+        for (group, _) in check.regex.groups {
             guard position < RouteParameters.sliceCapacity, let range = data.range(ofGroup: group) else {
                 return false
             }

@@ -198,14 +198,27 @@ extension Trie {
     private func runTail<Collector: TrieHitCollector>(
         order: Int32, depth: Int32, view: SegmentView, context: SearchContext, into collector: inout Collector
     ) -> TailMemo.Outcome {
-        let route = context.table.route(order: RouteTable.RegistrationOrder(order))
+        // The table, which the caller holds for the whole lookup, holds the route: the run
+        // borrows it rather than taking a reference.
+        Unmanaged.passUnretained(context.table.route(order: RouteTable.RegistrationOrder(order)))
+            ._withUnsafeGuaranteedRef { route in
+                runTail(route, order: order, depth: depth, view: view, context: context, into: &collector)
+            }
+    }
+
+    /// ``runTail(order:depth:view:context:into:)`` with the route borrowed.
+    @inline(__always)
+    private func runTail<Collector: TrieHitCollector>(
+        _ route: CompiledRoute, order: Int32, depth: Int32, view: SegmentView, context: SearchContext,
+        into collector: inout Collector
+    ) -> TailMemo.Outcome {
         // Once the budget is exhausted, a tail that can backtrack exponentially is not run:
         // on a subject that made earlier tails spend the budget, thousands of distinct ones
         // would each do their base allowance's work (on ICU, up to its first progress report,
         // 10,000 states) for nothing (decisions.md, "Fuzzing throughput, the exhausted regex
         // budget, JSON members"). The budget is tested first, and only the route's flag is
-        // read (not its tail, whose copy retains the regex, the pattern and the parameters),
-        // so an ordinary lookup pays one test of a Boolean and a skipped tail a few loads.
+        // read, so an ordinary lookup pays one test of a Boolean and a skipped tail a few
+        // loads.
         if collector.budget.isExhausted, route.tailRepeatsRepeatingGroup {
             collector.recordBudgetSpent(order: order)
             return .budgetSpent
