@@ -87,8 +87,9 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
         // The router's lock-free publication (Sources/CWaypointAtomics/include): C11 atomics,
-        // which every platform's toolchain has, where Swift's `Atomic` needs iOS 18.
-        // Not a product.
+        // which every platform's toolchain has, where Swift's `Atomic` needs iOS 18; and the
+        // thread-local slots the PCRE2 engine reads its match data and JIT stack from, since
+        // Swift imports no C thread-local variable. Not a product.
         .target(name: "CWaypointAtomics"),
         .target(
             name: "Waypoint",

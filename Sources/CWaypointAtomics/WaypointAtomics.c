@@ -16,3 +16,8 @@ void *wp_publication_exchange(wp_publication *cell, void *next) {
     }
     return old;
 }
+
+// See include/WaypointThreadSlots.h.
+#include "WaypointThreadSlots.h"
+
+_Thread_local void *wp_thread_slots[2];

@@ -252,6 +252,43 @@ struct FoundationEngineTests {
             #expect(try PCRE2Regex(pattern: Array("a+".utf8)).isJIT)
         }
 
+        @Test(
+            "each thread keeps its own match data and JIT stack, grown when asked for more and made anew on a new thread"
+        )
+        func threadSlots() async throws {
+            let regex = try PCRE2Regex(pattern: Array("([a-z]+)-([0-9]+)".utf8), options: [.anchored])
+            let limits = PCRE2Limits(matchLimit: 100_000, depthLimit: 20_000, maxSubjectLength: 8192)
+            // Threads one after another, each exiting (its slots freed) before the next
+            // starts: a slot cached from an earlier thread would be memory already freed,
+            // which AddressSanitizer reports (`./dev sanitize`).
+            for index in 0..<20 {
+                let answer = try await IncrementalRegistrationTests.onOwnThread {
+                    let subject = Array("thread-\(index)".utf8)
+                    let small = PCRE2MatchData.forCurrentThread(groups: regex.captureCount)
+                    let outcome = subject.withUnsafeBufferPointer {
+                        regex.match($0, limits: limits, into: small)
+                    }
+                    let digits = small.range(ofGroup: 2).map { String(decoding: subject[$0], as: UTF8.self) }
+                    // More groups than the block has: a larger block, which a later request
+                    // for fewer groups gets too.
+                    let large = PCRE2MatchData.forCurrentThread(groups: 40)
+                    let again = PCRE2MatchData.forCurrentThread(groups: 1)
+                    let stack = PCRE2JITStack.forCurrentThread(size: PCRE2JITStack.minimumSize)
+                    let larger = PCRE2JITStack.forCurrentThread(size: 4 * PCRE2JITStack.minimumSize)
+                    let stackAgain = PCRE2JITStack.forCurrentThread(size: PCRE2JITStack.minimumSize)
+                    return (
+                        outcome == .matched, digits, large.pointer == again.pointer, stack != nil,
+                        larger == stackAgain
+                    )
+                }
+                #expect(answer.0)
+                #expect(answer.1 == String(index))
+                #expect(answer.2)
+                #expect(answer.3)
+                #expect(answer.4)
+            }
+        }
+
         @Test("the depth limit stops interpreted matching (PCRE2 without JIT)")
         func depthLimit() throws {
             // (*NO_JIT) makes PCRE2 interpret the pattern, as it does where JIT is unavailable;

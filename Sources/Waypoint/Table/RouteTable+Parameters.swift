@@ -13,18 +13,21 @@ extension RouteTable {
                 matched: captureParameters(of: summary, view: view, source: source),
                 priority: priority(of: RegistrationOrder(hit.order)))
         }
-        let route = route(order: RegistrationOrder(hit.order))
-        if summary.isSliced,
-            let parameters = sliceParameters(
-                of: summary, route: route, hit: hit, view: view, source: source, context: context)
-        {
-            return RouteMatch(matched: parameters, priority: priority(of: RegistrationOrder(hit.order)))
-        }
-        return RouteMatch(
-            matched: RouteParameters(
-                route: route.pattern.route,
-                elements: parameters(of: route, hit: hit, view: view, context: context)),
-            priority: priority(of: RegistrationOrder(hit.order)))
+        // The table, which the caller holds for the whole lookup, holds the route: the match
+        // borrows it while it is made rather than taking a reference.
+        let parameters = Unmanaged.passUnretained(route(order: RegistrationOrder(hit.order)))
+            ._withUnsafeGuaranteedRef { route in
+                if summary.isSliced,
+                    let parameters = sliceParameters(
+                        of: summary, route: route, hit: hit, view: view, source: source, context: context)
+                {
+                    return parameters
+                }
+                return RouteParameters(
+                    route: route.pattern.route,
+                    elements: self.parameters(of: route, hit: hit, view: view, context: context))
+            }
+        return RouteMatch(matched: parameters, priority: priority(of: RegistrationOrder(hit.order)))
     }
 
     /// The `:name` captures of the route of `summary`: as ranges of `source` when there are

@@ -1,5 +1,6 @@
 #if canImport(CPCRE2)
     import CPCRE2
+    import CWaypointAtomics
 
     #if canImport(Glibc)
         import Glibc
@@ -32,15 +33,30 @@
 
         /// The calling thread's stack of at least `size` bytes, or nil (PCRE2 then uses its
         /// default) when one cannot be allocated.
+        @inline(__always)
         static func forCurrentThread(size: Int) -> OpaquePointer? {
+            // The key's value, cached in a thread-local slot (WaypointThreadSlots.h).
+            if let cached = wp_thread_slot(Int32(wp_thread_slot_jit_stack)) {
+                let slot = cached.assumingMemoryBound(to: Slot.self)
+                if slot.pointee.size >= size { return slot.pointee.stack }
+            }
+            return makeForCurrentThread(size: size)
+        }
+
+        /// ``forCurrentThread(size:)`` when the thread has no stack cached, or too small a
+        /// one: reads the key, creates or replaces the stack, and caches the slot.
+        @inline(never)
+        private static func makeForCurrentThread(size: Int) -> OpaquePointer? {
             if let existing = pthread_getspecific(stackKey) {
                 let slot = existing.assumingMemoryBound(to: Slot.self)
+                wp_thread_slot_set(Int32(wp_thread_slot_jit_stack), existing)
                 if slot.pointee.size >= size { return slot.pointee.stack }
                 pcre2_jit_stack_free_8(slot.pointee.stack)
                 guard let stack = pcre2_jit_stack_create_8(minimumSize, size, nil) else {
                     slot.deinitialize(count: 1)
                     slot.deallocate()
                     pthread_setspecific(stackKey, nil)
+                    wp_thread_slot_set(Int32(wp_thread_slot_jit_stack), nil)
                     return nil
                 }
                 slot.pointee = Slot(stack: stack, size: size)
@@ -50,6 +66,7 @@
             let slot = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
             slot.initialize(to: Slot(stack: stack, size: size))
             pthread_setspecific(stackKey, slot)
+            wp_thread_slot_set(Int32(wp_thread_slot_jit_stack), UnsafeMutableRawPointer(slot))
             return stack
         }
 
@@ -73,6 +90,9 @@
 
     /// Frees a thread's JIT stack slot (the value is optional on some platforms, not on others).
     private func freeJITStack(_ value: UnsafeMutableRawPointer?) {
+        // This runs on the exiting thread: a regex run after it (from another key's
+        // destructor) finds no cached stack and makes a new one.
+        wp_thread_slot_set(Int32(wp_thread_slot_jit_stack), nil)
         guard let slot = value?.assumingMemoryBound(to: PCRE2JITStack.Slot.self) else { return }
         pcre2_jit_stack_free_8(slot.pointee.stack)
         slot.deinitialize(count: 1)

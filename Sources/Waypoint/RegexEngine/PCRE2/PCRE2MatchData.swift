@@ -1,5 +1,6 @@
 #if canImport(CPCRE2)
     import CPCRE2
+    import CWaypointAtomics
 
     #if canImport(Glibc)
         import Glibc
@@ -30,11 +31,27 @@
         var pointer: OpaquePointer { slot.pointee.pointer }
 
         /// The match data of the calling thread, with room for at least `groups` capture groups.
+        @inline(__always)
         static func forCurrentThread(groups: Int) -> PCRE2MatchData {
             let pairs = UInt32(groups + 1)
+            // The key's value, cached in a thread-local slot (WaypointThreadSlots.h).
+            if let cached = wp_thread_slot(Int32(wp_thread_slot_match_data)) {
+                let slot = cached.assumingMemoryBound(to: Slot.self)
+                if pcre2_get_ovector_count_8(slot.pointee.pointer) >= pairs {
+                    return PCRE2MatchData(slot: slot)
+                }
+            }
+            return makeForCurrentThread(pairs: pairs)
+        }
+
+        /// ``forCurrentThread(groups:)`` when the thread has no match data cached, or too
+        /// little: reads the key, creates or grows the block, and caches the slot.
+        @inline(never)
+        private static func makeForCurrentThread(pairs: UInt32) -> PCRE2MatchData {
             let slot: UnsafeMutablePointer<Slot>
             if let existing = pthread_getspecific(matchDataKey) {
                 slot = existing.assumingMemoryBound(to: Slot.self)
+                wp_thread_slot_set(Int32(wp_thread_slot_match_data), existing)
                 if pcre2_get_ovector_count_8(slot.pointee.pointer) >= pairs {
                     return PCRE2MatchData(slot: slot)
                 }
@@ -43,6 +60,7 @@
                 slot = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
                 slot.initialize(to: Slot(pointer: OpaquePointer(bitPattern: 1)!, generation: 1))
                 pthread_setspecific(matchDataKey, UnsafeRawPointer(slot))
+                wp_thread_slot_set(Int32(wp_thread_slot_match_data), UnsafeMutableRawPointer(slot))
             }
             // Grow in steps so a table with slowly rising group counts does not reallocate often.
             let capacity = max(pairs, 16).nextPowerOfTwo
@@ -85,6 +103,9 @@
 
     /// Frees a thread's slot (the value is optional on some platforms, not on others).
     private func freeMatchDataSlot(_ value: UnsafeMutableRawPointer?) {
+        // This runs on the exiting thread: a regex run after it (from another key's
+        // destructor) finds no cached slot and makes a new one.
+        wp_thread_slot_set(Int32(wp_thread_slot_match_data), nil)
         guard let value else { return }
         let slot = value.assumingMemoryBound(to: PCRE2MatchData.Slot.self)
         pcre2_match_data_free_8(slot.pointee.pointer)
