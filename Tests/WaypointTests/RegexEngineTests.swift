@@ -223,6 +223,8 @@ struct FoundationEngineTests {
 }
 
 #if canImport(CPCRE2)
+    import CWaypointAtomics
+
     /// Where PCRE2 is built the Foundation engine is built too, so the two are compared here
     /// directly; the whole suite also runs on the Foundation engine (`FoundationRegex` trait).
     @Suite("PCRE2 regex engine")
@@ -256,36 +258,53 @@ struct FoundationEngineTests {
             "each thread keeps its own match data and JIT stack, grown when asked for more and made anew on a new thread"
         )
         func threadSlots() async throws {
-            let regex = try PCRE2Regex(pattern: Array("([a-z]+)-([0-9]+)".utf8), options: [.anchored])
-            let limits = PCRE2Limits(matchLimit: 100_000, depthLimit: 20_000, maxSubjectLength: 8192)
+            let pair = try PCRE2Regex(pattern: Array("([a-z]+)-([0-9]+)".utf8), options: [.anchored])
+            let forty = try PCRE2Regex(
+                pattern: Array(String(repeating: "(a)", count: 40).utf8), options: [.anchored])
+            // A repeated alternation in a group, as a route's `:x((?:[a-z0-9]|-)+)` emits it:
+            // the smallest stack (32 KiB) stops it at about 1,300 bytes (HostileInputTests),
+            // and the stack PCRE2's callback asks for (sized for the limits' 8,192-byte
+            // subjects) holds 4,000.
+            let long = try PCRE2Regex(
+                pattern: Array("((?:[a-z0-9]|-)+)".utf8), options: [.anchored, .endAnchored])
+            let limits = PCRE2Limits(matchLimit: 10_000_000, depthLimit: 1_000_000, maxSubjectLength: 8192)
             // Threads one after another, each exiting (its slots freed) before the next
             // starts: a slot cached from an earlier thread would be memory already freed,
             // which AddressSanitizer reports (`./dev sanitize`).
             for index in 0..<20 {
                 let answer = try await IncrementalRegistrationTests.onOwnThread {
-                    let subject = Array("thread-\(index)".utf8)
-                    let small = PCRE2MatchData.forCurrentThread(groups: regex.captureCount)
-                    let outcome = subject.withUnsafeBufferPointer {
-                        regex.match($0, limits: limits, into: small)
+                    func run(_ regex: PCRE2Regex, _ text: String, groups: Int) -> (RegexOutcome, String?) {
+                        let subject = Array(text.utf8)
+                        let data = PCRE2MatchData.forCurrentThread(groups: groups)
+                        let outcome = subject.withUnsafeBufferPointer {
+                            regex.match($0, limits: limits, into: data)
+                        }
+                        let last = data.range(ofGroup: groups).map {
+                            String(decoding: subject[$0], as: UTF8.self)
+                        }
+                        return (outcome, last)
                     }
-                    let digits = small.range(ofGroup: 2).map { String(decoding: subject[$0], as: UTF8.self) }
-                    // More groups than the block has: a larger block, which a later request
-                    // for fewer groups gets too.
-                    let large = PCRE2MatchData.forCurrentThread(groups: 40)
-                    let again = PCRE2MatchData.forCurrentThread(groups: 1)
-                    let stack = PCRE2JITStack.forCurrentThread(size: PCRE2JITStack.minimumSize)
-                    let larger = PCRE2JITStack.forCurrentThread(size: 4 * PCRE2JITStack.minimumSize)
-                    let stackAgain = PCRE2JITStack.forCurrentThread(size: PCRE2JITStack.minimumSize)
-                    return (
-                        outcome == .matched, digits, large.pointer == again.pointer, stack != nil,
-                        larger == stackAgain
-                    )
+                    // The thread's smallest stack, cached before any run (a run's callback
+                    // asks for the larger stack the limits need).
+                    _ = PCRE2JITStack.forCurrentThread(size: PCRE2JITStack.minimumSize)
+                    // The thread's first block, sized for two groups; then one for forty,
+                    // which must be a larger block (a cached small one would leave group 40
+                    // unset); then two groups again, from the larger block.
+                    let digits = run(pair, "thread-\(index)", groups: 2)
+                    let fortieth = run(forty, String(repeating: "a", count: 40), groups: 40)
+                    let digitsAgain = run(pair, "again-\(index)", groups: 2)
+                    // The runs' requests for a larger stack replaced the smallest one (the
+                    // slot holds the larger size), and the long match ran with it.
+                    let longRun = run(long, String(repeating: "ab", count: 2000), groups: 1)
+                    let cachedSize = wp_thread_slot(Int32(wp_thread_slot_jit_stack))?
+                        .assumingMemoryBound(to: PCRE2JITStack.Slot.self).pointee.size
+                    return (digits.1, fortieth.1, digitsAgain.1, longRun.0, cachedSize)
                 }
-                #expect(answer.0)
-                #expect(answer.1 == String(index))
-                #expect(answer.2)
-                #expect(answer.3)
-                #expect(answer.4)
+                #expect(answer.0 == String(index))
+                #expect(answer.1 == "a")
+                #expect(answer.2 == String(index))
+                #expect(answer.3 == .matched)
+                #expect((answer.4 ?? 0) >= 4 * PCRE2JITStack.minimumSize)
             }
         }
 
