@@ -61,6 +61,7 @@ let package = Package(
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointCoding", targets: ["WaypointCoding"]),
+        .library(name: "WaypointLinkBuilder", targets: ["WaypointLinkBuilder"]),
         .library(name: "WaypointAssociation", targets: ["WaypointAssociation"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
@@ -105,8 +106,19 @@ let package = Package(
         // `JSONValue: Codable`). A product of its own, so that an app that only routes links
         // links none of it: a Decoder and an Encoder are kept whole by their conformances
         // whether called or not (Documentation/decisions.md, "Codable is its own product").
+        // It writes and reads scalars in the JSON form the link builder gives them
+        // (WaypointLinkBuilder's DeepLinkQueryValue), so a payload reads back as it was written.
         .target(
             name: "WaypointCoding",
+            dependencies: ["Waypoint", "WaypointLinkBuilder"],
+            swiftSettings: swiftSettings
+        ),
+        // DeepLinkBuilder: building and editing deep link URLs (DeepLinkKit's mutable deep
+        // link). A product of its own, so that an app that only routes links links none of
+        // it: every public declaration of a module is linked into every app that imports it
+        // (Documentation/decisions.md, "The link builder is its own product").
+        .target(
+            name: "WaypointLinkBuilder",
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
@@ -199,7 +211,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointTests",
-            dependencies: ["Waypoint", "WaypointCoding", "WaypointReference", "WaypointTables"],
+            dependencies: [
+                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointReference", "WaypointTables",
+            ],
             swiftSettings: swiftSettings
         ),
         // The invariants the fuzz targets check (Fuzz/README in the README's "Hostile input"),
@@ -207,7 +221,9 @@ let package = Package(
         // Not a product; the libFuzzer entry points in Fuzz/Targets are built by Fuzz/run.
         .target(
             name: "FuzzChecks",
-            dependencies: ["Waypoint", "WaypointDetour", "WaypointPaylisher", "WaypointReference"],
+            dependencies: [
+                "Waypoint", "WaypointDetour", "WaypointLinkBuilder", "WaypointPaylisher", "WaypointReference",
+            ],
             path: "Fuzz/Checks",
             swiftSettings: swiftSettings
         ),
@@ -233,7 +249,8 @@ let package = Package(
         .executableTarget(
             name: "waypoint-bench",
             dependencies: [
-                "Waypoint", "WaypointCoding", "WaypointReference", "CMallocCounter", "CSegmentTrie",
+                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointReference", "CMallocCounter",
+                "CSegmentTrie",
             ],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results", "Corpus/GitHubAPI"],
@@ -246,7 +263,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointCodingTests",
-            dependencies: ["WaypointCoding", "Waypoint"],
+            dependencies: ["WaypointCoding", "Waypoint", "WaypointLinkBuilder"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

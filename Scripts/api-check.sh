@@ -33,6 +33,7 @@ Scripts/release-tags.sh || status=1
 # 1. Products.
 expected="library Waypoint
 library WaypointCoding
+library WaypointLinkBuilder
 library WaypointAssociation
 library WaypointDetour
 library WaypointPaylisher

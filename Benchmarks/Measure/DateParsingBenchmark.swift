@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointLinkBuilder
 
 /// `waypoint-bench --date-parsing`: Waypoint's calendar-free ISO 8601 reader and writer (behind
 /// `Date(deepLinkJSONValue:)` and `Date.deepLinkJSONValue`) against Foundation's

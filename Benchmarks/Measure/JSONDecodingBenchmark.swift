@@ -1,6 +1,7 @@
 import Foundation
 import Waypoint
 import WaypointCoding
+import WaypointLinkBuilder
 
 /// `waypoint-bench --json-decoding`: decoding a ``JSONValue`` through Foundation's
 /// `JSONDecoder` against ``JSONValue/init(parsing:maximumDepth:)`` of the same bytes, as

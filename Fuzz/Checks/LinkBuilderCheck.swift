@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointLinkBuilder
 
 /// Fuzz target `link-builder`: a builder edited through its public setters, then its URL
 /// read back (Documentation/spec/routing.md §7).

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointLinkBuilder
 
 /// Fuzz target `query-parser`: a raw query (the text after `?`), read by ``DeepLink`` and
 /// by ``DeepLinkBuilder``.

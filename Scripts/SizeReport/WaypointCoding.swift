@@ -1,6 +1,6 @@
 // The WaypointCoding program of `./dev size`: the router-only program's route, and a link
-// whose query carries a Codable value, written with `JSONValue(encoding:)` and read back
-// with `decode(_:)`.
+// whose query carries a Codable value, written with `JSONValue(encoding:)` into the query
+// and read back with `decode(_:)`.
 import Foundation
 import Waypoint
 import WaypointCoding
@@ -14,6 +14,10 @@ try r.register("/say/:word") { link in
     let word = try? link.queryParameters["word"]?.decode(Word.self)
     print(word?.text ?? "")
 }
-var builder = DeepLinkBuilder(string: "https://h/say/it")!
-builder["word"] = try JSONValue(encoding: Word(text: "hi"))
-r.handle(builder.url!)
+let payload = try JSONValue(encoding: Word(text: "hi")).jsonString
+var components = URLComponents(string: "https://h/say/it")!
+components.queryItems = [
+    URLQueryItem(name: "word", value: payload),
+    URLQueryItem(name: "dpl:json-encoded-fields", value: #"["word"]"#),
+]
+r.handle(components.url!)

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointLinkBuilder
 
 /// A `Decoder` that reads a ``JSONValue`` tree, behind ``JSONValue/decode(_:maximumDepth:)``.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointLinkBuilder
 
 /// An `Encoder` that builds a ``JSONValue`` tree, behind ``JSONValue/init(encoding:maximumDepth:)``.
 ///

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointLinkBuilder
 
 /// Reads a ``JSONValue`` out of any `Decoder` (behind ``JSONValue/init(from:)``) in time
 /// linear in the input, for decoders such as Foundation's `JSONDecoder`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointLinkBuilder
 
 @testable import Waypoint
 @testable import WaypointCoding

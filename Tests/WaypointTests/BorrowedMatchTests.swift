@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waypoint
 
 /// `Router.withMatch(path:_:)` and `withMatch(_:_:)`: the lent match agrees with the owned

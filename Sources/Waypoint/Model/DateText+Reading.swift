@@ -32,7 +32,7 @@ extension DateText {
     /// and ECMAScript keep. Nil for anything else: days that do not exist (`2023-02-29`),
     /// `24:00`, leap seconds (`23:59:60`), a time without an offset, lowercase `t` or `z`,
     /// exponents, hexadecimal, `nan`, `inf`, and dates beyond ±275760 years of 1970.
-    static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         guard text.utf8.count <= longestText else { return nil }
         let bytes = Array(text.utf8)
         var iso = Scanner(bytes: bytes)

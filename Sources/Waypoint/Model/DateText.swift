@@ -2,7 +2,7 @@ import Foundation
 
 /// ISO 8601 text of dates in UTC, computed without calendars or locales so that it is the
 /// same on every platform. ``date(_:)`` (in `DateText+Reading.swift`) reads it back.
-enum DateText {
+package enum DateText {
     /// The largest distance from 1970 that ECMAScript dates allow, in milliseconds
     /// (±275760 years, 100,000,000 days).
     static let rangeInMilliseconds: Int64 = 8_640_000_000_000_000
@@ -15,7 +15,7 @@ enum DateText {
     /// digits (`+012345`, `-000001`), as ECMAScript does. A date beyond ±275760 years, NaN
     /// or an infinity is not a calendar date: it is written as its number of seconds since
     /// 1970 (`1e+20`, `nan`), which ``date(_:)`` does not read back.
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         guard let milliseconds = milliseconds(since1970: date) else {
             return NumberText.query(date.timeIntervalSince1970)
         }

@@ -5,30 +5,36 @@
 /// URI. Foundation is not used because `URL(string:)` and `URLComponents(string:)` accept
 /// different strings on different platforms and versions (newer ones percent-encode invalid
 /// characters instead of refusing them).
-struct LinkComponents: Sendable, Equatable {
+package struct LinkComponents: Sendable, Equatable {
     /// The authority: `userInfo@host:port`.
-    struct Authority: Sendable, Equatable {
+    package struct Authority: Sendable, Equatable {
         /// The user information before `@`, if any.
-        var userInfo: Substring?
+        package var userInfo: Substring?
         /// The host, with its brackets when it is an IP literal.
-        var host: Substring
+        package var host: Substring
         /// The port after `:`, possibly empty, if there is a `:`.
-        var port: Substring?
+        package var port: Substring?
+
+        package init(userInfo: Substring?, host: Substring, port: Substring?) {
+            self.userInfo = userInfo
+            self.host = host
+            self.port = port
+        }
     }
 
     /// The scheme, without `:`.
-    var scheme: Substring?
+    package var scheme: Substring?
     /// The authority after `//`, if there is one.
-    var authority: Authority?
+    package var authority: Authority?
     /// The path, possibly empty.
-    var path: Substring
+    package var path: Substring
     /// The query, without `?`, if there is a `?` before any `#`.
-    var query: Substring?
+    package var query: Substring?
     /// The fragment, without `#`.
-    var fragment: Substring?
+    package var fragment: Substring?
 
     /// Splits `text`.
-    init(_ text: Substring) {
+    package init(_ text: Substring) {
         var rest = text
         if let end = Self.firstIndex(in: rest, of: ":/?#"), rest.utf8[end] == UInt8(ascii: ":"),
             end != rest.startIndex
@@ -75,59 +81,12 @@ struct LinkComponents: Sendable, Equatable {
         return text.utf8.firstIndex(where: { set.contains($0) })
     }
 
-    /// The components joined back into a URL string.
-    var text: String {
-        var result = ""
-        if let scheme { result += scheme + ":" }
-        if let authority {
-            result += "//"
-            if let userInfo = authority.userInfo { result += userInfo + "@" }
-            result += authority.host
-            if let port = authority.port { result += ":" + port }
-        }
-        result += path
-        if let query { result += "?" + query }
-        if let fragment { result += "#" + fragment }
-        return result
-    }
-
     /// Whether `scheme` is `[A-Za-z][A-Za-z0-9+.-]*`.
-    static func isValidScheme(_ scheme: some StringProtocol) -> Bool {
+    package static func isValidScheme(_ scheme: some StringProtocol) -> Bool {
         guard let first = scheme.utf8.first, URICharacters.isAlpha(first) else { return false }
         return scheme.utf8.allSatisfy {
             URICharacters.isAlpha($0) || URICharacters.isDigit($0) || $0 == UInt8(ascii: "+")
                 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-        }
-    }
-
-    /// Whether the string is an absolute URI by RFC 3986: a valid scheme, and every other
-    /// component made only of the characters its grammar allows, with `%` only in valid
-    /// `%HH` escapes. Non-ASCII text, spaces and characters such as `[`, `"` or `|` outside
-    /// an IP-literal host make it invalid.
-    var isStrictlyValid: Bool {
-        guard let scheme, Self.isValidScheme(scheme) else { return false }
-        if let authority {
-            if let userInfo = authority.userInfo,
-                !URICharacters.isValid(userInfo, allowing: { URICharacters.isUserInfo($0) })
-            {
-                return false
-            }
-            if let port = authority.port, !port.utf8.allSatisfy(URICharacters.isDigit) { return false }
-            guard Self.isValidHost(authority.host) else { return false }
-        }
-        return URICharacters.isValid(path, allowing: URICharacters.isPath)
-            && (query.map { URICharacters.isValid($0, allowing: URICharacters.isQuery) } ?? true)
-            && (fragment.map { URICharacters.isValid($0, allowing: URICharacters.isQuery) } ?? true)
-    }
-
-    private static func isValidHost(_ host: Substring) -> Bool {
-        guard host.utf8.first == UInt8(ascii: "[") else {
-            return URICharacters.isValid(host, allowing: URICharacters.isRegisteredName)
-        }
-        guard host.utf8.count >= 2, host.utf8.last == UInt8(ascii: "]") else { return false }
-        // IPv6 or IPvFuture: checked loosely as unreserved, sub-delimiters and ':'.
-        return host.utf8.dropFirst().dropLast().allSatisfy {
-            URICharacters.isUnreserved($0) || URICharacters.isSubDelimiter($0) || $0 == UInt8(ascii: ":")
         }
     }
 }

@@ -1,9 +1,9 @@
 /// Query parameter names with a meaning of their own (DeepLinkKit's, kept for compatibility).
-enum QueryKeys {
+package enum QueryKeys {
     /// A JSON array naming the parameters whose values are JSON.
-    static let jsonEncodedFields = "dpl:json-encoded-fields"
+    package static let jsonEncodedFields = "dpl:json-encoded-fields"
     /// The URL to return to when the app has handled the link.
-    static let callbackURL = "dpl_callback_url"
+    package static let callbackURL = "dpl_callback_url"
     /// App Links data, always JSON.
-    static let appLinkData = "al_applink_data"
+    package static let appLinkData = "al_applink_data"
 }

@@ -1,5 +1,5 @@
 /// Query parsing of Documentation/spec/routing.md §6.
-enum QueryParsing {
+package enum QueryParsing {
     /// The items of `rawQuery` (the query as written, without `?`), in order.
     ///
     /// The query is split on `&`, each piece on its first `=`; name and value are
@@ -8,7 +8,7 @@ enum QueryParsing {
     /// on Unicode scalars, so a combining mark after `&` or `=` cannot hide the delimiter.
     ///
     /// - Complexity: O(*n*) in the length of `rawQuery`.
-    static func items(in rawQuery: Substring) -> [DeepLinkQueryItem] {
+    package static func items(in rawQuery: Substring) -> [DeepLinkQueryItem] {
         var items: [DeepLinkQueryItem] = []
         for piece in rawQuery.unicodeScalars.split(separator: "&") {
             let piece = Substring(piece)
@@ -30,7 +30,7 @@ enum QueryParsing {
     /// always, become JSON when their value parses as a JSON array or object, and stay strings
     /// otherwise. `dpl:json-encoded-fields` itself stays a string. A list that is not a JSON
     /// array names nothing, and its elements that are not strings are ignored.
-    static func parameters(from items: [DeepLinkQueryItem]) -> [String: JSONValue] {
+    package static func parameters(from items: [DeepLinkQueryItem]) -> [String: JSONValue] {
         // A link without a query is the common case; it pays for nothing below.
         guard !items.isEmpty else { return [:] }
         var parameters: [String: JSONValue] = [:]

@@ -1,15 +1,15 @@
 /// RFC 3986 character classes, and percent-encoding with them.
 package enum URICharacters {
-    static func isAlpha(_ byte: UInt8) -> Bool {
+    package static func isAlpha(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    static func isHexDigit(_ byte: UInt8) -> Bool {
+    package static func isHexDigit(_ byte: UInt8) -> Bool {
         PercentDecoding.hexValue(byte) != nil
     }
 
@@ -20,7 +20,7 @@ package enum URICharacters {
     }
 
     /// `! $ & ' ( ) * + , ; =`
-    static func isSubDelimiter(_ byte: UInt8) -> Bool {
+    package static func isSubDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
@@ -32,27 +32,27 @@ package enum URICharacters {
     }
 
     /// Characters of a registered host name, besides escapes.
-    static func isRegisteredName(_ byte: UInt8) -> Bool {
+    package static func isRegisteredName(_ byte: UInt8) -> Bool {
         isUnreserved(byte) || isSubDelimiter(byte)
     }
 
     /// Characters of user information, besides escapes.
-    static func isUserInfo(_ byte: UInt8) -> Bool {
+    package static func isUserInfo(_ byte: UInt8) -> Bool {
         isRegisteredName(byte) || byte == UInt8(ascii: ":")
     }
 
     /// Characters of a path (`pchar` and `/`), besides escapes.
-    static func isPath(_ byte: UInt8) -> Bool {
+    package static func isPath(_ byte: UInt8) -> Bool {
         isUserInfo(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/")
     }
 
     /// Characters of a query or a fragment, besides escapes.
-    static func isQuery(_ byte: UInt8) -> Bool {
+    package static func isQuery(_ byte: UInt8) -> Bool {
         isPath(byte) || byte == UInt8(ascii: "?")
     }
 
     /// Whether `text` consists of bytes that `allowing` accepts and valid `%HH` escapes.
-    static func isValid(_ text: Substring, allowing: (UInt8) -> Bool) -> Bool {
+    package static func isValid(_ text: Substring, allowing: (UInt8) -> Bool) -> Bool {
         var bytes = text.utf8.makeIterator()
         while let byte = bytes.next() {
             if byte == UInt8(ascii: "%") {

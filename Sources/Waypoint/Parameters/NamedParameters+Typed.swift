@@ -50,7 +50,7 @@ extension NamedParameters {
     ///
     /// - ISO 8601 with `Z` or an offset from UTC, `±hh:mm` or `±hhmm`, and optionally one to
     ///   nine digits of a second: `2024-03-01T12:30:00Z`, `2024-03-01T13:30:00.250+01:00`
-    ///   (``DeepLinkBuilder`` writes the first form, with milliseconds when there are some);
+    ///   (`DeepLinkBuilder` writes the first form, with milliseconds when there are some);
     /// - a day alone, `2024-03-01`: midnight UTC;
     /// - seconds since 1970 in decimal: `1709296200`, `-0.5` (an optional `-`, at most eleven
     ///   digits before the point, at most nine after).

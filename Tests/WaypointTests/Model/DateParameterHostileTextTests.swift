@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointCoding
+import WaypointLinkBuilder
 
 /// Whatever the text, a `Date` parameter is a real date or nil. Public API
 /// only, so that the same file fails on c6ca6dd, where `nan`, `inf` and `1e309` were dates.

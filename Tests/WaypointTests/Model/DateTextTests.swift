@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointLinkBuilder
 
 /// A `Date` parameter is a real, finite, printable date or nil, whatever
 /// the text; the spellings it reads (Documentation/decisions.md, "Date parameters: what a

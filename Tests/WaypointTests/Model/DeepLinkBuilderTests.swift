@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointLinkBuilder
 
 @Suite("Deep link builder")
 struct DeepLinkBuilderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointLinkBuilder
 
 /// The cases of `Tests/Fixtures/deeplinkkit-model-cases.md` that concern the deep link value
 /// and the builder, by their case numbers. Cases 49-55 (dispatch) belong to the router.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointLinkBuilder
 
 /// Helpers shared by the model tests.
 enum ModelTestSupport {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointCoding
+import WaypointLinkBuilder
 
 /// The README's snippets, copied verbatim, so that they compile and do what the README says.
 /// The doc comments' examples are checked here too.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointLinkBuilder
 
 /// Random values for the property tests.
 struct Generator {

@@ -6,7 +6,7 @@ extension JSONValue {
     ///   same value always gives the same text.
     /// - Numbers as ECMAScript writes them: `3`, `3.5`, `0.1`, `1e+21`, `1e-7`; negative zero
     ///   as `0`. JSON cannot hold NaN or the infinities: such a number is written as `null`,
-    ///   as `JSON.stringify` does. (``DeepLinkBuilder`` turns them into the strings `nan`,
+    ///   as `JSON.stringify` does. (`DeepLinkBuilder` turns them into the strings `nan`,
     ///   `inf` and `-inf` before they reach the writer.)
     /// - Strings escape `"`, `\` and the control characters U+0000 to U+001F (`\n`, `\t`, …
     ///   where JSON has a short form, otherwise `\u001f`); everything else, `/` and non-ASCII

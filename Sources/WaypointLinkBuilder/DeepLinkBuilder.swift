@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Builds and edits deep link URLs: DeepLinkKit's `DPLMutableDeepLink` as a value type
 /// (Documentation/spec/routing.md §7).
@@ -18,9 +19,9 @@ import Foundation
 ///   `%20`.
 /// - A parameter with an empty value is written as its bare name (`?flag`); one with an empty
 ///   name and an empty value as `=`, so that it is not lost. No parameters, no `?`.
-/// - Strings are written as they are; numbers as ``JSONValue/jsonString`` writes them (`3`,
+/// - Strings are written as they are; numbers as `JSONValue.jsonString` writes them (`3`,
 ///   `3.5`, `1e-7`), NaN and the infinities as `nan`, `inf` and `-inf`; Booleans as `true` and
-///   `false`; ``JSONValue/null`` as an empty value.
+///   `false`; `JSONValue.null` as an empty value.
 /// - Arrays and objects are written as compact JSON with sorted keys, and their names are
 ///   listed, in parameter order, in a JSON array in `dpl:json-encoded-fields`, written as the
 ///   last item. The builder maintains that item itself: it is not one of its parameters, and
@@ -33,7 +34,7 @@ public struct DeepLinkBuilder: Sendable {
     /// URL.
     public var scheme: String
 
-    /// The route parameters carried from the ``DeepLink`` the builder was made from, and
+    /// The route parameters carried from the `DeepLink` the builder was made from, and
     /// given to the deep link ``deepLink`` makes. A builder made from a string has none.
     public var routeParameters: [String: String]
 
@@ -52,7 +53,7 @@ public struct DeepLinkBuilder: Sendable {
 
     /// Reads a URL string into a builder, parsing its query once.
     ///
-    /// Query parameters are read as ``DeepLink/queryParameters`` reads them (JSON fields
+    /// Query parameters are read as `DeepLink.queryParameters` reads them (JSON fields
     /// decoded). A name that appears several times becomes one parameter, at the place of its
     /// first appearance, with its last value. `dpl:json-encoded-fields` is not kept: the
     /// builder writes it again from the values it holds.

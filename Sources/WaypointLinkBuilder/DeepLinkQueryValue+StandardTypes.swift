@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 extension String: DeepLinkQueryValue {
     /// The string.

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 extension DeepLinkBuilder {
     /// The URL string the builder makes; nil when its parts make no URL: an invalid scheme, a

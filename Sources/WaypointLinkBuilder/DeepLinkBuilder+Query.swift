@@ -1,3 +1,5 @@
+import Waypoint
+
 extension DeepLinkBuilder {
     /// The query parameters by name.
     public var queryParameters: [String: JSONValue] {

@@ -1,6 +1,7 @@
 import Foundation
+import Waypoint
 
-/// App Links 1.0 data in the `al_applink_data` parameter, read as ``DeepLink`` reads it and
+/// App Links 1.0 data in the `al_applink_data` parameter, read as `DeepLink` reads it and
 /// written back as JSON.
 ///
 /// The first write when the builder holds no App Links object creates one with

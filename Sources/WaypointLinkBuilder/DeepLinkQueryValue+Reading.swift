@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 // How the standard ``DeepLinkQueryValue`` types read their values back. Each reads the JSON
 // form it writes and the text a link's query holds for it (a builder made from a URL holds
@@ -6,7 +7,7 @@ import Foundation
 
 extension String {
     /// The string; for a number or a Boolean, the text the builder writes for it (`3`,
-    /// `true`); for ``JSONValue/null``, `""`. Nil for an array or an object.
+    /// `true`); for `JSONValue.null`, `""`. Nil for an array or an object.
     public init?(deepLinkJSONValue value: JSONValue) {
         switch value {
         case .string(let text): self = text

@@ -1,10 +1,12 @@
+import Waypoint
+
 /// A value that ``DeepLinkBuilder`` can write into a link's query.
 ///
 /// A value gives its JSON form. A string, number or Boolean is written as plain text; an
 /// array or object is written as compact JSON and listed in `dpl:json-encoded-fields`, so
 /// reading the link gives the same array or object back (Documentation/spec/routing.md §7).
 ///
-/// Strings, integers, `Double`, `Float`, `Bool`, `Date`, `URL`, ``JSONValue``, and arrays
+/// Strings, integers, `Double`, `Float`, `Bool`, `Date`, `URL`, `JSONValue`, and arrays
 /// and string-keyed dictionaries of such values conform. Conform your own types by giving
 /// their JSON form, for instance a dictionary of their fields:
 ///
