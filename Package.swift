@@ -106,11 +106,11 @@ let package = Package(
         // `JSONValue: Codable`). A product of its own, so that an app that only routes links
         // links none of it: a Decoder and an Encoder are kept whole by their conformances
         // whether called or not (Documentation/decisions.md, "Codable is its own product").
-        // It writes and reads scalars in the JSON form the link builder gives them
-        // (WaypointLinkBuilder's DeepLinkQueryValue), so a payload reads back as it was written.
+        // It writes and reads scalars in the JSON forms the link builder gives them
+        // (`JSONValue.queryForm`, in the core), without depending on the builder.
         .target(
             name: "WaypointCoding",
-            dependencies: ["Waypoint", "WaypointLinkBuilder"],
+            dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
         // DeepLinkBuilder: building and editing deep link URLs (DeepLinkKit's mutable deep

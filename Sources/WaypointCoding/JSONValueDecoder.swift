@@ -1,6 +1,5 @@
 import Foundation
 import Waypoint
-import WaypointLinkBuilder
 
 /// A `Decoder` that reads a ``JSONValue`` tree, behind ``JSONValue/decode(_:maximumDepth:)``.
 ///
@@ -85,13 +84,13 @@ struct JSONValueDecoder: Decoder {
             return itself
         }
         if type == Date.self {
-            guard let date = Date(deepLinkJSONValue: value) as? T else {
+            guard let date = value.queryDate as? T else {
                 throw mismatch(type, value, codingPath, expected: "an ISO 8601 date or seconds since 1970")
             }
             return date
         }
         if type == URL.self {
-            guard let url = URL(deepLinkJSONValue: value) as? T else {
+            guard let url = value.queryURL as? T else {
                 throw mismatch(type, value, codingPath, expected: "a URL string")
             }
             return url

@@ -1,6 +1,5 @@
 import Foundation
 import Waypoint
-import WaypointLinkBuilder
 
 /// An `Encoder` that builds a ``JSONValue`` tree, behind ``JSONValue/init(encoding:maximumDepth:)``.
 ///
@@ -130,9 +129,9 @@ struct JSONValueEncoder: Encoder {
             }
             slot.content = .value(json)
         } else if let date = value as? Date {
-            slot.content = .value(date.deepLinkJSONValue)
+            slot.content = .value(.queryForm(date))
         } else if let url = value as? URL {
-            slot.content = .value(url.deepLinkJSONValue)
+            slot.content = .value(.queryForm(url))
         } else {
             guard codingPath.count <= context.maximumDepth else {
                 throw tooDeep(value, codingPath, context.maximumDepth)
@@ -162,20 +161,20 @@ extension JSONValueEncoder {
         }
 
         mutating func encodeNil(forKey key: Key) { put(.null, key) }
-        mutating func encode(_ value: Bool, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: String, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Double, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Float, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Int, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Int8, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Int16, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Int32, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: Int64, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: UInt, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: UInt8, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: UInt16, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: UInt32, forKey key: Key) { put(value.deepLinkJSONValue, key) }
-        mutating func encode(_ value: UInt64, forKey key: Key) { put(value.deepLinkJSONValue, key) }
+        mutating func encode(_ value: Bool, forKey key: Key) { put(.bool(value), key) }
+        mutating func encode(_ value: String, forKey key: Key) { put(.string(value), key) }
+        mutating func encode(_ value: Double, forKey key: Key) { put(.queryForm(value), key) }
+        mutating func encode(_ value: Float, forKey key: Key) { put(.queryForm(value), key) }
+        mutating func encode(_ value: Int, forKey key: Key) { put(.queryForm(Int64(value)), key) }
+        mutating func encode(_ value: Int8, forKey key: Key) { put(.queryForm(Int64(value)), key) }
+        mutating func encode(_ value: Int16, forKey key: Key) { put(.queryForm(Int64(value)), key) }
+        mutating func encode(_ value: Int32, forKey key: Key) { put(.queryForm(Int64(value)), key) }
+        mutating func encode(_ value: Int64, forKey key: Key) { put(.queryForm(value), key) }
+        mutating func encode(_ value: UInt, forKey key: Key) { put(.queryForm(UInt64(value)), key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) { put(.queryForm(UInt64(value)), key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) { put(.queryForm(UInt64(value)), key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) { put(.queryForm(UInt64(value)), key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) { put(.queryForm(value), key) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try JSONValueEncoder.encode(
@@ -272,18 +271,18 @@ protocol ScalarSink {
 
 extension ScalarSink {
     mutating func encodeNil() { put(.null) }
-    mutating func encode(_ value: Bool) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: String) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Double) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Float) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Int) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Int8) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Int16) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Int32) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: Int64) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: UInt) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: UInt8) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: UInt16) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: UInt32) { put(value.deepLinkJSONValue) }
-    mutating func encode(_ value: UInt64) { put(value.deepLinkJSONValue) }
+    mutating func encode(_ value: Bool) { put(.bool(value)) }
+    mutating func encode(_ value: String) { put(.string(value)) }
+    mutating func encode(_ value: Double) { put(.queryForm(value)) }
+    mutating func encode(_ value: Float) { put(.queryForm(value)) }
+    mutating func encode(_ value: Int) { put(.queryForm(Int64(value))) }
+    mutating func encode(_ value: Int8) { put(.queryForm(Int64(value))) }
+    mutating func encode(_ value: Int16) { put(.queryForm(Int64(value))) }
+    mutating func encode(_ value: Int32) { put(.queryForm(Int64(value))) }
+    mutating func encode(_ value: Int64) { put(.queryForm(value)) }
+    mutating func encode(_ value: UInt) { put(.queryForm(UInt64(value))) }
+    mutating func encode(_ value: UInt8) { put(.queryForm(UInt64(value))) }
+    mutating func encode(_ value: UInt16) { put(.queryForm(UInt64(value))) }
+    mutating func encode(_ value: UInt32) { put(.queryForm(UInt64(value))) }
+    mutating func encode(_ value: UInt64) { put(.queryForm(value)) }
 }

@@ -1,5 +1,4 @@
 import Waypoint
-import WaypointLinkBuilder
 
 /// Reads a ``JSONValue`` out of any `Decoder` (behind ``JSONValue/init(from:)``) in time
 /// linear in the input, for decoders such as Foundation's `JSONDecoder`.
@@ -116,15 +115,15 @@ struct JSONValueReader {
     }
 
     /// A number, with the exact digits of an integer beyond ±2^53 that `Int64` or `UInt64`
-    /// holds (as ``DeepLinkQueryValue`` writes such integers: a string of digits).
+    /// holds (as a link's query writes such integers: a string of digits).
     private static func number(
         _ number: Double, exactly signed: () -> Int64?, _ unsigned: () -> UInt64?
     ) -> JSONValue {
         guard number.magnitude >= 0x1p53, number.magnitude <= 0x1p64, number == number.rounded() else {
             return .number(number)
         }
-        if let integer = signed() { return integer.deepLinkJSONValue }
-        if let integer = unsigned() { return integer.deepLinkJSONValue }
+        if let integer = signed() { return .queryForm(integer) }
+        if let integer = unsigned() { return .queryForm(integer) }
         return .number(number)
     }
 

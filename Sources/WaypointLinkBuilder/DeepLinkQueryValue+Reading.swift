@@ -95,7 +95,7 @@ extension Date {
     /// milliseconds since 1970 (twelve digits and more), or a JSON number (whose epoch and
     /// unit are the encoder's choice).
     public init?(deepLinkJSONValue value: JSONValue) {
-        guard case .string(let text) = value, let date = DateText.date(text) else { return nil }
+        guard let date = value.queryDate else { return nil }
         self = date
     }
 }
@@ -103,7 +103,7 @@ extension Date {
 extension URL {
     /// The URL written as its absolute string.
     public init?(deepLinkJSONValue value: JSONValue) {
-        guard case .string(let text) = value, let url = URL(string: text) else { return nil }
+        guard let url = value.queryURL else { return nil }
         self = url
     }
 }

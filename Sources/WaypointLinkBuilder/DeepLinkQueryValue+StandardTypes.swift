@@ -18,27 +18,24 @@ extension Bool: DeepLinkQueryValue {
 
 extension Double: DeepLinkQueryValue {
     /// The number; NaN and the infinities as the strings `nan`, `inf` and `-inf`.
-    public var deepLinkJSONValue: JSONValue {
-        isFinite ? .number(self) : .string(NumberText.query(self))
-    }
+    public var deepLinkJSONValue: JSONValue { .queryForm(self) }
 }
 
 extension Float: DeepLinkQueryValue {
     /// The number with the `Float`'s shortest decimal digits, so `Float(0.1)` is written `0.1`
     /// rather than the `Double` nearest to the `Float`; NaN and the infinities as the strings
     /// `nan`, `inf` and `-inf`.
-    public var deepLinkJSONValue: JSONValue {
-        guard isFinite else { return .string(NumberText.query(Double(self))) }
-        return .number(Double(description) ?? Double(self))
-    }
+    public var deepLinkJSONValue: JSONValue { .queryForm(self) }
 }
 
 extension DeepLinkQueryValue where Self: BinaryInteger {
     /// The number when a `Double` holds the integer exactly (up to ±2^53), otherwise the
     /// exact decimal digits as a string, so no digit is lost.
     public var deepLinkJSONValue: JSONValue {
-        let limit: UInt64 = 1 << 53
-        if self.magnitude <= limit, let number = Double(exactly: self) { return .number(number) }
+        // Every standard integer fits one of the two; a wider one that fits neither is
+        // beyond 2^53, so its digits.
+        if let value = Int64(exactly: self) { return .queryForm(value) }
+        if let value = UInt64(exactly: self) { return .queryForm(value) }
         return .string(String(self))
     }
 }
@@ -61,12 +58,12 @@ extension Date: DeepLinkQueryValue {
     /// (`+010000`). A date more than 275760 years from 1970, NaN or an infinity is not a
     /// calendar date: it is written as its number of seconds since 1970 (`1e+20`, `nan`), and
     /// reads back as no date.
-    public var deepLinkJSONValue: JSONValue { .string(DateText.iso8601(self)) }
+    public var deepLinkJSONValue: JSONValue { .queryForm(self) }
 }
 
 extension URL: DeepLinkQueryValue {
     /// The URL's absolute string.
-    public var deepLinkJSONValue: JSONValue { .string(absoluteString) }
+    public var deepLinkJSONValue: JSONValue { .queryForm(self) }
 }
 
 extension JSONValue: DeepLinkQueryValue {
