@@ -62,6 +62,7 @@ let package = Package(
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointCoding", targets: ["WaypointCoding"]),
         .library(name: "WaypointLinkBuilder", targets: ["WaypointLinkBuilder"]),
+        .library(name: "WaypointNavigation", targets: ["WaypointNavigation"]),
         .library(name: "WaypointAssociation", targets: ["WaypointAssociation"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
@@ -122,6 +123,11 @@ let package = Package(
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WaypointNavigation",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         // The association files a domain publishes for its app links: Apple's
         // apple-app-site-association (a Codable model and the system's matcher). A product of
         // its own, so that a router-only app links none of it: the command line, and apps that
@@ -160,7 +166,7 @@ let package = Package(
         // PrivacyManifestTests holds it to the sources.
         .target(
             name: "WaypointDetour",
-            dependencies: ["Waypoint", "WaypointHTTP", "WaypointPOSIX"],
+            dependencies: ["Waypoint", "WaypointNavigation", "WaypointHTTP", "WaypointPOSIX"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
@@ -181,7 +187,7 @@ let package = Package(
         ),
         .target(
             name: "PaylisherExampleApp",
-            dependencies: ["WaypointPaylisher"],
+            dependencies: ["WaypointNavigation", "WaypointPaylisher"],
             path: "Examples/PaylisherApp",
             swiftSettings: swiftSettings
         ),
@@ -212,7 +218,9 @@ let package = Package(
         .testTarget(
             name: "WaypointTests",
             dependencies: [
-                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointReference", "WaypointTables",
+                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointNavigation",
+                "WaypointReference",
+                "WaypointTables",
             ],
             swiftSettings: swiftSettings
         ),
@@ -249,8 +257,9 @@ let package = Package(
         .executableTarget(
             name: "waypoint-bench",
             dependencies: [
-                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointReference", "CMallocCounter",
-                "CSegmentTrie",
+                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointNavigation",
+                "WaypointReference",
+                "CMallocCounter", "CSegmentTrie",
             ],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results", "Corpus/GitHubAPI"],
@@ -278,7 +287,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaypointDetourTests",
-            dependencies: ["WaypointDetour", "TestHTTPServer"],
+            dependencies: ["WaypointDetour", "WaypointNavigation", "TestHTTPServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -34,6 +34,7 @@ Scripts/release-tags.sh || status=1
 expected="library Waypoint
 library WaypointCoding
 library WaypointLinkBuilder
+library WaypointNavigation
 library WaypointAssociation
 library WaypointDetour
 library WaypointPaylisher

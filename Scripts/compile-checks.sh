@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compiles, as downstream code, every Swift code block of the documentation and every snippet
 # of Scripts/CompileChecks: Swift 6 language mode, warnings as errors, in a new package that
-# depends on this checkout by path and sees only its products (Waypoint, WaypointCoding, WaypointLinkBuilder, WaypointAssociation,
-# WaypointDetour, WaypointPaylisher). Run by `./dev compile-checks` and CI.
+# depends on this checkout by path and sees only its products (Waypoint, WaypointCoding,
+# WaypointLinkBuilder, WaypointNavigation, WaypointAssociation, WaypointDetour,
+# WaypointPaylisher). Run by `./dev compile-checks` and CI.
 #
 # Documentation blocks. Every ```swift block of README.md and of each DocC article (every
 # .md file in a Sources/*/*.docc catalog, at any depth) is extracted mechanically.
@@ -154,6 +155,7 @@ let products: [Target.Dependency] = [
     .product(name: "Waypoint", package: "waypoint"),
     .product(name: "WaypointCoding", package: "waypoint"),
     .product(name: "WaypointLinkBuilder", package: "waypoint"),
+    .product(name: "WaypointNavigation", package: "waypoint"),
     .product(name: "WaypointAssociation", package: "waypoint"),
     .product(name: "WaypointDetour", package: "waypoint"),
     .product(name: "WaypointPaylisher", package: "waypoint"),

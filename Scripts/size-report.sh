@@ -25,7 +25,8 @@
 #   --forbid-unwanted          fail when a program carries symbols of an unwanted area (the
 #                              association files count only outside WaypointAssociation's program,
 #                              the Codable bridge outside WaypointCoding's and WaypointAssociation's,
-#                              the link builder outside WaypointLinkBuilder's)
+#                              the link builder outside WaypointLinkBuilder's, the destination
+#                              face outside WaypointNavigation's and WaypointDetour's)
 #   --traits LIST              build Waypoint with these traits (e.g. FoundationRegex)
 #   --breakdown N              also print the router-only program's growth by ELF section and
 #                              its N largest Waypoint source files (by linked symbol bytes)
@@ -127,6 +128,9 @@ unwanted_tools='WaypointTables\.|WaypointCLI\.'
 # The link builder's module; the core's unavailable `DeepLinkBuilder`, which names the
 # product a use needs, is not counted.
 unwanted_builder='WaypointLinkBuilder\.'
+# The destination face's module (WaypointDetour extends DestinationRouter, so it links it);
+# the core's unavailable `DestinationRouter` is not counted.
+unwanted_navigation='WaypointNavigation\.'
 
 for name in $names; do
     write_package "$name"
@@ -155,7 +159,7 @@ for name in $names; do
     strip -o "$work/$name.stripped" "$binary"
     nm "$binary" | awk '{ print $NF }' | swift demangle >"$work/$name.symbols"
     counts=""
-    for pattern in "$unwanted_association" "$unwanted_coding" "$unwanted_reference" "$unwanted_tools" "$unwanted_builder"; do
+    for pattern in "$unwanted_association" "$unwanted_coding" "$unwanted_reference" "$unwanted_tools" "$unwanted_builder" "$unwanted_navigation"; do
         counts="$counts $(grep -c -E "$pattern" "$work/$name.symbols" || true)"
     done
     echo "$name $(wc -c <"$work/$name.stripped") $timing$counts" >>"$work/results"
@@ -181,15 +185,15 @@ awk -v forbid="$forbid" '
     function mib(n) { return sprintf("%.2f MiB", n / 1048576) }
     {
         name[NR] = $1; bytes[NR] = $2; wall[NR] = $3; cpu[NR] = $4 + $5
-        association[NR] = $6; coding[NR] = $7; reference[NR] = $8; tools[NR] = $9; builder[NR] = $10
+        association[NR] = $6; coding[NR] = $7; reference[NR] = $8; tools[NR] = $9; builder[NR] = $10; navigation[NR] = $11
         if ($1 == "Baseline") base = NR
         if ($1 == "Waypoint") router = NR
     }
     END {
-        print "| program | stripped bytes | growth over baseline | over router-only | association / Codable / reference / tool / link-builder symbols | clean build, wall | clean build, CPU |"
+        print "| program | stripped bytes | growth over baseline | over router-only | association / Codable / reference / tool / link-builder / navigation symbols | clean build, wall | clean build, CPU |"
         print "|---|---:|---:|---:|---:|---:|---:|"
         for (i = 1; i <= NR; i++) {
-            symbols = association[i] " / " coding[i] " / " reference[i] " / " tools[i] " / " builder[i]
+            symbols = association[i] " / " coding[i] " / " reference[i] " / " tools[i] " / " builder[i] " / " navigation[i]
             if (i == base) {
                 printf "| Baseline (Foundation only) | %s | 0 | | %s | %.1f s | %.1f s |\n", grouped(bytes[i]), symbols, wall[i], cpu[i]
                 continue
@@ -201,7 +205,8 @@ awk -v forbid="$forbid" '
             # WaypointAssociation reads its files through WaypointCoding.
             coded = name[i] == "WaypointCoding" || name[i] == "WaypointAssociation"
             unwanted = reference[i] + tools[i] + (name[i] == "WaypointAssociation" ? 0 : association[i]) + (coded ? 0 : coding[i]) \
-                + (name[i] == "WaypointLinkBuilder" ? 0 : builder[i])
+                + (name[i] == "WaypointLinkBuilder" ? 0 : builder[i]) \
+                + (name[i] == "WaypointNavigation" || name[i] == "WaypointDetour" ? 0 : navigation[i])
             if (forbid == "yes" && unwanted > 0) {
                 printf "size-report: %s carries %d symbols of unwanted areas\n", name[i], unwanted > "/dev/stderr"
                 failed = 1

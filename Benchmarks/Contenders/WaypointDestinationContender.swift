@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointNavigation
 
 /// `DestinationRouter.destination(for:)` on a `URL` whose winning route's builder gives a
 /// destination at once: the destination router's lookup of the winner, the `DeepLink` its

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointNavigation
 
 /// `DestinationRouter.stack(for:)` on a `URL` whose route has two parents (``StackTree``),
 /// against `destination(for:)` of the same URLs on the same router: what a navigation stack

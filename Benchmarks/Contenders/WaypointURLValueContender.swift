@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointNavigation
 
 /// `Router.match(_:)` on a Foundation `URL`, made before timing: the input
 /// `DestinationRouter.destination(for:)` and `handle(_:)` take, so their costs compare with a

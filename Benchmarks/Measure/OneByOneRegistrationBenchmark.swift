@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointNavigation
 
 /// `waypoint-bench --registration`: registering a table one route at a time against
 /// registering it in one call, for both faces (``Router`` with closure handlers,

@@ -1,5 +1,6 @@
 import Observation
 import Waypoint
+import WaypointNavigation
 import WaypointPaylisher
 
 /// Navigation state the UI observes. Deep links only write state, so cold-start, foreground

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointNavigation
 
 @testable import WaypointDetour
 

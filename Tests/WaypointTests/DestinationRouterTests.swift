@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointNavigation
 
 /// `DestinationRouter`: links to the app's own values, first registered first, falling
 /// through when a builder gives nil or throws.

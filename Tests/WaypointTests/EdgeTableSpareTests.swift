@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointNavigation
 
 /// Registering routes one at a time under a node with many literal children: the node's
 /// edge table is not copied for each route (which made n registrations O(n²) in time and

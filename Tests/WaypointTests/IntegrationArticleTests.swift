@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Testing
 import Waypoint
+import WaypointNavigation
 
 // The Swift blocks of the DocC article "Integrating with your app" that compile everywhere,
 // as written there (ReadmeTests finds them here), and what they do.

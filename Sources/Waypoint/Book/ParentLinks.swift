@@ -146,9 +146,9 @@ struct ParentLinks: Sendable {
 }
 
 /// A route's ancestors as a stack lookup reads them: one read gives them all.
-final class ParentLink: Sendable {
+package final class ParentLink: Sendable {
     /// The orders of the route's ancestors, root first; the last is its parent.
-    let chain: [RouteTable.RegistrationOrder]
+    package let chain: [RouteTable.RegistrationOrder]
 
     init(chain: [RouteTable.RegistrationOrder]) {
         self.chain = chain

@@ -11,11 +11,12 @@ import CWaypointAtomics
 ///
 /// A class, so that ``RouteBook`` (a copyable struct both routers store) can hold it: a
 /// lookup reaches it through the book's reference without retaining it.
+@usableFromInline
 final class Publication<Object: AnyObject & Sendable>: @unchecked Sendable {
     // @unchecked Sendable: the cell is only touched through the atomic operations of
     // WaypointAtomics.h, and the object it points to is Sendable and held +1 by the cell
     // until a publication's grace period has passed.
-    private let cell: UnsafeMutablePointer<wp_publication>
+    @usableFromInline let cell: UnsafeMutablePointer<wp_publication>
 
     /// A publication of `object`.
     init(_ object: Object) {
@@ -33,7 +34,7 @@ final class Publication<Object: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     /// Calls `body` with the object published now, borrowed: no retain, no release.
-    @inline(__always)
+    @inlinable @inline(__always)
     func read<Result>(_ body: (Object) -> Result) -> Result {
         let slot = wp_publication_enter(cell)
         defer { wp_publication_leave(cell, slot) }
@@ -42,6 +43,7 @@ final class Publication<Object: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     /// The object published now, as a strong reference.
+    @inlinable
     var current: Object {
         read { $0 }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The core that ``Router`` and ``DestinationRouter`` share: registered routes, each with
+/// The core that ``Router`` and `DestinationRouter` share: registered routes, each with
 /// one value of the face's own type (a ``RouteHandler`` for the router, a builder and
 /// printer for the destination router), compiled into one ``RouteTable`` and published
 /// together, so that a reader that sees a route sees its value.
@@ -9,22 +9,24 @@ import Foundation
 /// take a reference to the current one and never wait for a registration to compile or
 /// build. Registrations are serialised among themselves. A struct of two references, so a
 /// face that stores it reaches the published snapshot as if it held it itself.
-struct RouteBook<Value: Sendable>: Sendable {
+@usableFromInline
+package struct RouteBook<Value: Sendable>: Sendable {
     /// The options every route is compiled with.
-    let options: RouterOptions
+    package let options: RouterOptions
     /// The published state: lookups borrow it without a lock or a retain (``Publication``);
     /// dispatch and the rest take a reference to it.
-    private let published: Publication<Snapshot>
+    @usableFromInline let published: Publication<Snapshot>
     /// The state registrations edit, one at a time.
     private let registry: Locked<Registry>
 
     /// What a lookup reads: the compiled table, the values by route order, and what
     /// decides whether a link is let in (the gate, held delivery, route conditions).
-    final class Snapshot: Sendable {
-        let table: RouteTable
+    @usableFromInline
+    package final class Snapshot: Sendable {
+        @usableFromInline package let table: RouteTable
         /// The values by route *order* (see ``RouteTable``), shared with the registry.
-        let values: AppendLog<Value>
-        let gate: (@Sendable (URL) -> Bool)?
+        @usableFromInline let values: AppendLog<Value>
+        package let gate: (@Sendable (URL) -> Bool)?
         /// Whether delivery may be held: links go to ``delivery`` first, which decides under
         /// its lock. False while the router is open, so an ordinary dispatch pays one test.
         let holds: Bool
@@ -38,7 +40,7 @@ struct RouteBook<Value: Sendable>: Sendable {
         /// Per order, the route's parent, or nil (``ParentLinks``).
         let parents: AppendLog<ParentLink?>
         /// Whether any route names a parent, so that a lookup reads ``parents`` only then.
-        let hasParents: Bool
+        package let hasParents: Bool
 
         init(
             table: RouteTable, values: AppendLog<Value>, gate: (@Sendable (URL) -> Bool)?, holds: Bool,
@@ -56,14 +58,14 @@ struct RouteBook<Value: Sendable>: Sendable {
         }
 
         /// The value of the route at `priority`.
-        @inline(__always)
-        func value(atPriority priority: Int) -> Value {
+        @inlinable @inline(__always)
+        package func value(atPriority priority: Int) -> Value {
             values[table.order(ofPriority: priority).index]
         }
 
         /// The value of the route registered with `order`.
         @inline(__always)
-        func value(ofOrder order: RouteTable.RegistrationOrder) -> Value {
+        package func value(ofOrder order: RouteTable.RegistrationOrder) -> Value {
             values[order.index]
         }
 
@@ -78,7 +80,7 @@ struct RouteBook<Value: Sendable>: Sendable {
 
         /// The ancestors of the route registered with `order`; nil for none.
         @inline(__always)
-        func parent(ofOrder order: RouteTable.RegistrationOrder) -> ParentLink? {
+        package func parent(ofOrder order: RouteTable.RegistrationOrder) -> ParentLink? {
             guard hasParents else { return nil }
             return parents[order.index]
         }
@@ -137,7 +139,7 @@ struct RouteBook<Value: Sendable>: Sendable {
 
     /// An empty book whose routes are compiled with `options`; `delivery` is the face's
     /// held and waiting links.
-    init(options: RouterOptions, delivery: DeliveryGate) {
+    package init(options: RouterOptions, delivery: DeliveryGate) {
         self.options = options
         var registry = Registry(
             builder: RouteTable.Builder(options: options, limits: RegexLimits(options: options)),
@@ -147,12 +149,13 @@ struct RouteBook<Value: Sendable>: Sendable {
     }
 
     /// The current snapshot, as a reference of the caller's.
-    var snapshot: Snapshot {
+    @inlinable
+    package var snapshot: Snapshot {
         published.current
     }
 
     /// The current snapshot's table, as a reference of the caller's.
-    var table: RouteTable {
+    package var table: RouteTable {
         published.current.table
     }
 
@@ -192,7 +195,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// - Complexity: O(m) for m routes, new or replaced, amortised, when no snapshot older
     ///   than the current one is held; O(n) more for a large edge table or replaced value
     ///   that such a snapshot still reads (see ``TrieStore``, ``ReplaceableLog``).
-    func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
+    package func register(_ routes: some Sequence<(String, Value)>) throws(RouteError) {
         try register(routes.lazy.map { (route: $0, value: $1, parent: String?.none) })
     }
 
@@ -203,8 +206,9 @@ struct RouteBook<Value: Sendable>: Sendable {
     ///   registered.
     /// - Complexity: as ``register(_:)-(Sequence<(String,Value)>)``, plus O(n) when a
     ///   registered route changes its parent.
-    func register(_ routes: some Sequence<(route: String, value: Value, parent: String?)>) throws(RouteError)
-    {
+    package func register(
+        _ routes: some Sequence<(route: String, value: Value, parent: String?)>
+    ) throws(RouteError) {
         var compiled: [(route: String, value: Value, compiled: CompiledRoute?, parent: String?)] = []
         var namesParents = false
         // Routes already registered, or earlier in this batch, only replace a value; the
@@ -250,7 +254,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// Removes `route`.
     ///
     /// - Returns: whether the route was registered.
-    func remove(_ route: String) -> Bool {
+    package func remove(_ route: String) -> Bool {
         registry.withLock { registry in
             guard let order = registry.orders.removeValue(forKey: route) else { return false }
             registry.requirements[route] = nil
@@ -262,7 +266,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     }
 
     /// Sets the check every link must pass before it is matched; nil for none.
-    func setGate(_ gate: (@Sendable (URL) -> Bool)?) {
+    package func setGate(_ gate: (@Sendable (URL) -> Bool)?) {
         registry.withLock { registry in
             registry.gate = gate
             publish(&registry)
@@ -271,7 +275,7 @@ struct RouteBook<Value: Sendable>: Sendable {
 
     /// Publishes whether links go to the delivery gate first, as `holds` says now, read
     /// under the registration lock (see ``Router/republishHold()``).
-    func republishHold(_ holds: () -> Bool) {
+    package func republishHold(_ holds: () -> Bool) {
         registry.withLock { registry in
             let holds = holds()
             guard holds != registry.holds else { return }
@@ -283,7 +287,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     /// Sets the condition `route` requires; nil for none.
     ///
     /// - Returns: whether the route is registered.
-    func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
+    package func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
         registry.withLock { registry in
             guard registry.orders[route] != nil else { return false }
             guard registry.requirements[route] != condition else { return true }
@@ -294,7 +298,7 @@ struct RouteBook<Value: Sendable>: Sendable {
     }
 
     /// The condition `route` requires, if any.
-    func requirement(of route: String) -> LinkCondition? {
+    package func requirement(of route: String) -> LinkCondition? {
         registry.withLock { $0.requirements[route] }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The face a ``DeliveryGate`` delivers its links through: ``Router``'s handlers, or
-/// ``DestinationRouter``'s builders and receiver. Each face implements dispatch its own way;
+/// `DestinationRouter`'s builders and receiver. Each face implements dispatch its own way;
 /// the gate decides when, in what order and how often.
-protocol DeferredDelivery: Sendable {
+package protocol DeferredDelivery: Sendable {
     /// Dispatches a link the gate hands back as far as it can go on the calling thread.
     func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart
     /// Publishes whether links must come to the gate first, as the gate says now (the
@@ -12,7 +12,7 @@ protocol DeferredDelivery: Sendable {
 }
 
 /// How far a deferred link's dispatch went on the thread that delivered it.
-enum DeferredStart: Sendable {
+package enum DeferredStart: Sendable {
     /// It is over.
     case finished(DeepLinkResult)
     /// It stands at a main-actor handler off the main actor, or at an asynchronous handler
@@ -29,7 +29,7 @@ enum DeferredStart: Sendable {
 /// first and those that arrived while it ran after them, one at a time: when one must wait
 /// for the main actor or for an asynchronous handler, the rest wait behind it in a task that
 /// goes on from there (Documentation/spec/routing.md §10).
-final class DeliveryGate: Sendable {
+package final class DeliveryGate: Sendable {
     private struct State: Sendable {
         /// Held links and links waiting for a condition, with what the gate knows of each.
         var gate = LinkGateState<Deferred, Deferred>()
@@ -40,6 +40,8 @@ final class DeliveryGate: Sendable {
 
     private let state = Locked(State())
 
+    package init() {}
+
     /// A held or waiting link and the conditions it was approved for.
     struct Deferred: Sendable {
         let request: LinkRequest
@@ -48,7 +50,7 @@ final class DeliveryGate: Sendable {
 
     /// Whether links must come here before they are matched: delivery is held, or a release
     /// is still delivering the links it held.
-    var holdsOrReleases: Bool {
+    package var holdsOrReleases: Bool {
         state.withLock { $0.gate.isHolding || $0.isReleasing }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Links that arrive before the app can show them (Documentation/spec/routing.md §10): a
 /// cold start before the navigation stack exists, onboarding, a sign-in screen. Both faces
-/// have one, ``Router/delivery`` and ``DestinationRouter/delivery``, and it works the same
-/// on each.
+/// have one, ``Router/delivery`` and `DestinationRouter.delivery` (WaypointNavigation), and
+/// it works the same on each.
 ///
 /// ```swift
 /// import Waypoint
@@ -43,7 +43,7 @@ import Foundation
 public struct LinkDelivery: Sendable {
     private let face: any DeliveryFace
 
-    init(_ face: any DeliveryFace) {
+    package init(_ face: any DeliveryFace) {
         self.face = face
     }
 
@@ -173,7 +173,7 @@ public struct LinkDelivery: Sendable {
 
 /// A face as its ``LinkDelivery`` reaches it: the gate it owns, how it delivers a link the
 /// gate hands back, and the requirements its routes carry.
-protocol DeliveryFace: DeferredDelivery {
+package protocol DeliveryFace: DeferredDelivery {
     /// The face's held and waiting links, one for its life.
     var deferred: DeliveryGate { get }
     /// Sets the condition `route` requires; nil for none.

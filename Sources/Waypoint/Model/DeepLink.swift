@@ -57,7 +57,7 @@ public struct DeepLink: Sendable {
     }
 
     /// The query, parsed when it is first read; nil when the link has none.
-    let query: LinkQuery?
+    @usableFromInline let query: LinkQuery?
 
     /// A value that an adapter attached to the link, such as its own link type. It is not
     /// part of equality.
@@ -67,7 +67,7 @@ public struct DeepLink: Sendable {
 
     /// The matched URL and attachment of an adapter's link; nil for a link the router
     /// matched as it is, which so carries four words fewer to copy and destroy.
-    let adaptation: LinkAdaptation?
+    @usableFromInline let adaptation: LinkAdaptation?
 
     /// Creates a link the way the router does.
     ///
@@ -91,7 +91,8 @@ public struct DeepLink: Sendable {
 
     /// Creates a link with a query and an adaptation that other links may share, as a
     /// dispatch does for the links it makes of one URL.
-    init(url: URL, adaptation: LinkAdaptation?, routeParameters: RouteParameters, query: LinkQuery?) {
+    @inlinable
+    package init(url: URL, adaptation: LinkAdaptation?, routeParameters: RouteParameters, query: LinkQuery?) {
         self.url = url
         self.adaptation = adaptation
         self.routeParameters = routeParameters

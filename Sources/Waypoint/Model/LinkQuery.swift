@@ -6,7 +6,8 @@
 /// made would cost every link that. The first read parses it under a lock, so that links
 /// read from several threads at once parse it once and all see the same values; the links
 /// of one dispatch share one `LinkQuery`. A link without a query has none.
-final class LinkQuery: Sendable {
+@usableFromInline
+package final class LinkQuery: Sendable {
     /// A parsed query: both views of it.
     struct Parsed: Sendable {
         /// The items in order, repeated names included.
@@ -25,7 +26,8 @@ final class LinkQuery: Sendable {
     let text: Substring
     private let state = Locked(State())
 
-    private init(_ text: Substring) {
+    @usableFromInline
+    init(_ text: Substring) {
         self.text = text
     }
 
@@ -34,7 +36,8 @@ final class LinkQuery: Sendable {
     ///
     /// A factory rather than a failable initializer: a class's failable initializer
     /// allocates the object before it can fail.
-    static func of(_ rawQuery: Substring?) -> LinkQuery? {
+    @inlinable
+    package static func of(_ rawQuery: Substring?) -> LinkQuery? {
         guard let rawQuery, !rawQuery.isEmpty else { return nil }
         return LinkQuery(rawQuery)
     }

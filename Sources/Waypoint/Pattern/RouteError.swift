@@ -23,9 +23,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case misplacedGlob(route: String, column: Int)
     /// `:name?` anywhere but the last segment.
     case misplacedOptional(route: String, column: Int, name: String)
-    /// The parent the route names
-    /// (``DestinationRouter/register(_:parent:destination:link:)-(_,_,DestinationRouter<Destination>.Builder,_)``)
-    /// is not registered, nor earlier in the same bulk registration.
+    /// The parent the route names (`parent:` of `DestinationRouter.register`, in
+    /// WaypointNavigation) is not registered, nor earlier in the same bulk registration.
     case unknownParent(route: String, parent: String)
     /// The parent the route names is the route itself or one of its descendants: a stack
     /// would never end.

@@ -100,7 +100,7 @@ public struct DeepLinkResult: Sendable {
     }
 
     /// A result for a link that was not handled.
-    static func failed(
+    package static func failed(
         _ failure: RoutingFailure, deepLink: DeepLink? = nil, route: String? = nil, error: (any Error)? = nil
     ) -> DeepLinkResult {
         DeepLinkResult(deepLink: deepLink, route: route, failure: failure, error: error, pending: nil)

@@ -9,7 +9,7 @@ extension LinkDispatch {
     /// (``RoutingFailure/requiresMainActor``) and starts an asynchronous handler in a task
     /// (``PendingDelivery/running(_:)``).
     @inline(__always)
-    static func handle(
+    package static func handle(
         _ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers
     ) -> DeepLinkResult {
         switch start(request, in: snapshot, handlers: handlers) {
@@ -28,7 +28,7 @@ extension LinkDispatch {
     /// Dispatches `request` and delivers the result on the main queue, asynchronously, once
     /// its handlers have finished: off the main actor the dispatch goes on on the main actor
     /// when it reaches a main-actor handler.
-    static func handle(
+    package static func handle(
         _ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers,
         completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void
     ) {
@@ -56,7 +56,7 @@ extension LinkDispatch {
     /// Dispatches `request` from asynchronous code and returns once its handlers have
     /// finished, hopping to the main actor for main-actor handlers and awaiting
     /// asynchronous ones in the calling task.
-    static func dispatch(
+    package static func dispatch(
         _ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers,
         isolation: isolated (any Actor)? = #isolation
     ) async -> DeepLinkResult {
@@ -73,7 +73,7 @@ extension LinkDispatch {
     /// Dispatches a link the delivery gate hands back with `pass` as far as it goes on this
     /// thread; what must wait for the main actor or an asynchronous handler is handed back
     /// to finish.
-    static func startDeferred(
+    package static func startDeferred(
         _ request: consuming LinkRequest, in snapshot: Snapshot, handlers: Handlers, pass: GatePass
     ) -> DeferredStart {
         switch start(request, in: snapshot, handlers: handlers, pass: pass) {

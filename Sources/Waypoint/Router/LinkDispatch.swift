@@ -1,10 +1,10 @@
 import Foundation
 
 /// What a dispatch makes of a route's value: the handler it runs. For ``Router`` the value
-/// is the handler; for ``DestinationRouter`` it is a handler that builds the destination
+/// is the handler; for `DestinationRouter` it is a handler that builds the destination
 /// and hands it to the app's receiver. The face's dispatch is ``LinkDispatch`` specialised
 /// for its own kind, so ``Router``'s pays nothing for the other.
-protocol RouteHandlers: Sendable {
+package protocol RouteHandlers: Sendable {
     associatedtype Value: Sendable
     /// The handler of the route at `priority` in `snapshot`: what its value runs, and for a
     /// destination router's stack, its parents' builders too.
@@ -13,7 +13,7 @@ protocol RouteHandlers: Sendable {
 
 /// An error an asynchronous handler made by the core throws to end its dispatch with a
 /// failure of its own, rather than ``RoutingFailure/handlerFailed``.
-protocol DispatchFailure: Error {
+package protocol DispatchFailure: Error {
     var failure: RoutingFailure { get }
 }
 
@@ -29,8 +29,8 @@ struct PlainHandlers: RouteHandlers {
 /// order (Documentation/spec/routing.md §5). It can stop before a main-actor handler when it
 /// runs off the main actor, and before an asynchronous handler when it runs synchronously,
 /// and go on from there once it can. Both faces dispatch through it.
-struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
-    typealias Snapshot = RouteBook<Handlers.Value>.Snapshot
+package struct LinkDispatch<Handlers: RouteHandlers>: Sendable {
+    package typealias Snapshot = RouteBook<Handlers.Value>.Snapshot
     /// How a dispatch starts: finished at once (refused, held, waiting for a condition,
     /// nothing matched), or with routes to try.
     enum Start {

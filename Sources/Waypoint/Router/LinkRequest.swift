@@ -4,14 +4,14 @@ import Foundation
 /// carries. Adapters make one when the string they match is not the URL the app received.
 package struct LinkRequest: Sendable {
     /// The string matched against the routes.
-    let matchURL: String
+    package let matchURL: String
     /// The link's original URL, the deep link's ``DeepLink/url``.
     package let url: URL
     /// What an adapter adds to the deep links of the request (the matched URL, its own
     /// link); nil for a URL matched as it is. One reference, shared by the request's links.
-    let adaptation: LinkAdaptation?
+    package let adaptation: LinkAdaptation?
     /// When true, host routes take no part (adapter links have no host).
-    let pathRoutesOnly: Bool
+    package let pathRoutesOnly: Bool
 
     /// A request to match `matchURL` and hand handlers a link for `url`.
     package init(
@@ -37,7 +37,7 @@ package struct LinkRequest: Sendable {
     }
 
     /// A request for a URL the app received, matched as it is.
-    init(_ url: URL) {
+    package init(_ url: URL) {
         self.init(matchURL: url.absoluteString, url: url)
     }
 }
@@ -45,7 +45,7 @@ package struct LinkRequest: Sendable {
 /// What the delivery gate knows of a link it hands back to dispatch; empty for every link
 /// handed to the router. Passed beside the request, borrowed, so an ordinary dispatch pays
 /// nothing to carry or drop it.
-struct GatePass: Sendable {
+package struct GatePass: Sendable {
     /// A held link the gate releases: it is not held again on its way.
     var isReleased = false
     /// The conditions the app approved this link for, one at a time: a route of its stack
@@ -57,7 +57,8 @@ struct GatePass: Sendable {
 /// What an adapter adds to a deep link: the URL it matched, when that is not the link's
 /// own, and its own link type. Kept out of ``DeepLink``'s inline storage, so that a link
 /// the router matched as it is carries one nil reference for both.
-final class LinkAdaptation: Sendable {
+@usableFromInline
+package final class LinkAdaptation: Sendable {
     /// The matched URL; nil when it is the link's ``DeepLink/url``.
     let matchedURL: URL?
     /// A value for adapters, kept as it is.

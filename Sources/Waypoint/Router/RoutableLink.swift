@@ -39,7 +39,7 @@ public protocol RoutableLink: Sendable {
 extension RoutableLink {
     /// The link as the router dispatches it: matched as ``routeURL``, path routes only,
     /// handed to handlers with ``receivedURL`` and the link itself.
-    var linkRequest: LinkRequest {
+    package var linkRequest: LinkRequest {
         let routeURL = self.routeURL
         let received = receivedURL
         return LinkRequest(
@@ -84,15 +84,6 @@ extension Router {
         _ link: some RoutableLink, isolation: isolated (any Actor)? = #isolation
     ) async -> DeepLinkResult {
         await dispatch(link.linkRequest)
-    }
-}
-
-extension DestinationRouter {
-    /// The destination of an adapter's link, matched as
-    /// ``Router/match(_:)-(RoutableLink)`` matches it; the builders' deep link carries the
-    /// link (``DeepLink/link(as:)``).
-    public func destination(for link: some RoutableLink) -> Destination? {
-        destination(for: link.linkRequest)
     }
 }
 

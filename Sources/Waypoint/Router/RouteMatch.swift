@@ -21,7 +21,7 @@ public struct RouteMatch: Sendable {
     }
 
     /// The match of the route whose string `routeParameters` already hold.
-    init(matched routeParameters: RouteParameters, priority: Int) {
+    package init(matched routeParameters: RouteParameters, priority: Int) {
         self.routeParameters = routeParameters
         self.priority = priority
     }

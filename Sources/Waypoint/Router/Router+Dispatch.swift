@@ -133,7 +133,7 @@ extension Router {
 
 extension Router: DeferredDelivery {
     /// Dispatches a link the delivery gate hands back.
-    func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart {
+    package func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart {
         LinkDispatch.startDeferred(request, in: snapshot, handlers: PlainHandlers(), pass: pass)
     }
 }

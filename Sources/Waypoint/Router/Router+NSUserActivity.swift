@@ -28,21 +28,9 @@ import Foundation
         }
     }
 
-    extension DestinationRouter {
-        /// Pushes a universal link: an `NSUserActivityTypeBrowsingWeb` activity with a web
-        /// page URL is pushed as that URL by ``handle(_:)-(URL)``; any other activity is not.
-        ///
-        /// - Returns: whether the receiver got a destination, or the link was taken on its way
-        ///   (an asynchronous builder started, a held link, a link waiting for a condition).
-        @discardableResult
-        public func handle(userActivity: NSUserActivity) -> Bool {
-            handle(userActivity: UserActivity(userActivity))
-        }
-    }
-
     extension UserActivity {
         /// The two fields of `activity` that routing reads.
-        init(_ activity: NSUserActivity) {
+        package init(_ activity: NSUserActivity) {
             self.init(activityType: activity.activityType, webpageURL: activity.webpageURL)
         }
     }

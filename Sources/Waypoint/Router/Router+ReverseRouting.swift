@@ -59,7 +59,7 @@ extension RouteBook {
     /// found in, which every candidate is judged against.
     ///
     /// - Throws: ``ReverseRoutingError`` for every check made before matching.
-    func reversePlan(
+    package func reversePlan(
         for route: String, parameters: RouteParameters, scheme: String?, host: String?
     ) throws(ReverseRoutingError) -> (plan: ReversePlan, snapshot: Snapshot) {
         guard let (snapshot, order) = snapshot(ofRoute: route) else { throw .unknownRoute(route: route) }
@@ -94,23 +94,28 @@ extension RouteBook {
 
 /// Reverse routing of one route with checked values: the URLs that may carry them,
 /// preferred first, and how each is judged by matching it back.
-struct ReversePlan {
+package struct ReversePlan {
     /// One spelling of the URL.
-    struct Candidate {
+    package struct Candidate {
         /// The URL's text as `URL` reads it back.
-        let text: String
-        let url: URL
+        package let text: String
+        package let url: URL
+
+        package init(text: String, url: URL) {
+            self.text = text
+            self.url = url
+        }
     }
 
     let route: String
     /// The route's order in ``table``.
-    let order: RouteTable.RegistrationOrder
+    package let order: RouteTable.RegistrationOrder
     /// The table the route was found in: every candidate is judged against it.
-    let table: RouteTable
+    package let table: RouteTable
     let template: RouteTemplate
     let given: [String: String]
     /// The parameters a match of the route must capture (without `"*"`).
-    let expected: RouteParameters
+    package let expected: RouteParameters
     /// The spelling tried first: every `/` of a spanning value a separator.
     let preferred: Candidate
     /// ``preferred`` as the template wrote it.
@@ -121,16 +126,16 @@ struct ReversePlan {
 
     /// The distinct spellings, preferred first; the others are written only when the
     /// preferred one is read past (see ``alternatives()``).
-    var candidates: Candidates { Candidates(plan: self) }
+    package var candidates: Candidates { Candidates(plan: self) }
 
     /// The spellings of a plan, in order: ``preferred``, then ``alternatives()``, written
     /// when the iteration reaches them.
-    struct Candidates: Sequence {
+    package struct Candidates: Sequence {
         let plan: ReversePlan
 
-        func makeIterator() -> Iterator { Iterator(plan: plan) }
+        package func makeIterator() -> Iterator { Iterator(plan: plan) }
 
-        struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             let plan: ReversePlan
             var gavePreferred = false
             /// The alternatives, written when the first is asked for.
@@ -139,7 +144,7 @@ struct ReversePlan {
 
             init(plan: ReversePlan) { self.plan = plan }
 
-            mutating func next() -> Candidate? {
+            package mutating func next() -> Candidate? {
                 guard gavePreferred else {
                     gavePreferred = true
                     return plan.preferred
@@ -184,7 +189,7 @@ struct ReversePlan {
     /// The first candidate that opens ``route`` with ``expected``.
     ///
     /// - Throws: the first candidate's refusal when none does.
-    func url() throws(ReverseRoutingError) -> URL {
+    package func url() throws(ReverseRoutingError) -> URL {
         var first: ReverseRoutingError?
         for candidate in candidates {
             guard let error = refusal(of: candidate) else { return candidate.url }
@@ -194,7 +199,7 @@ struct ReversePlan {
     }
 
     /// Why `candidate` does not open `route` with ``expected`` in ``table``; nil when it does.
-    func refusal(of candidate: Candidate) -> ReverseRoutingError? {
+    package func refusal(of candidate: Candidate) -> ReverseRoutingError? {
         let written = candidate.text
         switch table.coldWinner(written) {
         case .refused(.urlTooLong):

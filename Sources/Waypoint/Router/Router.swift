@@ -16,15 +16,15 @@ public final class Router: Sendable {
     /// The options every route of this router is compiled with.
     public let options: RouterOptions
 
-    /// The routes and their handlers, published together (the core ``DestinationRouter``
-    /// shares).
+    /// The routes and their handlers, published together (the core that WaypointNavigation's
+    /// `DestinationRouter` shares).
     let book: RouteBook<RouteHandler>
     /// Subscript registrations that failed (``registrationErrors``).
     private let errors: Locked<(kept: [RouteError], dropped: Int)>
 
     /// Held links and links waiting for a condition (``delivery``): one for the router's
     /// life, shared by every snapshot.
-    let deferred: DeliveryGate
+    package let deferred: DeliveryGate
 
     /// What a dispatch reads: the compiled table, the handlers by route order, the gate,
     /// and whether delivery may be held or routes require conditions.
@@ -255,15 +255,15 @@ extension Router: DeliveryFace {
     /// gate under the registry lock, so the last publication always carries the gate's
     /// latest state. Between the change and the publication a dispatch may still read the
     /// old flag: it counts as having arrived before the change.
-    func republishHold() {
+    package func republishHold() {
         book.republishHold { deferred.holdsOrReleases }
     }
 
-    func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
+    package func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
         book.setRequirement(condition, for: route)
     }
 
-    func requirement(of route: String) -> LinkCondition? {
+    package func requirement(of route: String) -> LinkCondition? {
         book.requirement(of: route)
     }
 }

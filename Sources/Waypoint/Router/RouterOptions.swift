@@ -87,7 +87,7 @@ public struct RouterOptions: Sendable, Hashable {
 
     /// The largest URL length the matcher accepts: ``maxURLLength``, at most 1 GiB, so every
     /// byte offset of a URL and its decoded segments fits the 32-bit offsets the matcher uses.
-    var urlLengthBound: Int {
+    package var urlLengthBound: Int {
         min(max(maxURLLength, 0), 1 << 30)
     }
 }

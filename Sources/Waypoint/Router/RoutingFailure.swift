@@ -35,7 +35,7 @@ public enum RoutingFailure: String, Error, Sendable, Hashable, CaseIterable, Cod
     case denied
     /// A newer link took the link's place: it waited for a condition and a newer link for
     /// the same condition came (a condition keeps one waiting link, the newest), or a
-    /// ``DestinationRouter``'s asynchronous builder was still fetching its destination when
+    /// `DestinationRouter`'s asynchronous builder was still fetching its destination when
     /// a newer link reached a builder.
     case superseded
 

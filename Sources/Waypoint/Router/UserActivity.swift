@@ -20,7 +20,7 @@ package struct UserActivity: Sendable, Hashable {
     }
 
     /// The URL to route: the web page URL of a browsing-web activity, else nil.
-    var routableURL: URL? {
+    package var routableURL: URL? {
         activityType == Self.browsingWeb ? webpageURL : nil
     }
 }

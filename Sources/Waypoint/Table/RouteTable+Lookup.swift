@@ -158,7 +158,7 @@ extension RouteTable {
     /// callers that do not tell the two apart and go on with the parameters alone: the
     /// match's parameters move out, and no ``Winner`` or ``RouteMatch`` is copied.
     @inline(never)
-    func winningRoute(
+    package func winningRoute(
         _ url: String, pathRoutesOnly: Bool, query: inout Range<Int>?, parameters: inout RouteParameters
     ) -> Int? {
         guard case .examined(let match?, _) = winner(url, pathRoutesOnly: pathRoutesOnly, query: &query)
@@ -259,7 +259,7 @@ extension RouteTable {
     /// The matching routes after the one at `priority` (the winner a dispatch or a
     /// destination lookup tried first and that passed the link on), in priority order: the
     /// one place where "winner first, then the routes after it" finds the rest.
-    func routes(after priority: Int, _ url: String, pathRoutesOnly: Bool) -> [RouteMatch] {
+    package func routes(after priority: Int, _ url: String, pathRoutesOnly: Bool) -> [RouteMatch] {
         guard case .examined(let all, _) = all(url, pathRoutesOnly: pathRoutesOnly) else { return [] }
         return all.filter { $0.priority > priority }
     }

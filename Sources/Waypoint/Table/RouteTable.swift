@@ -8,6 +8,7 @@
 /// This file holds the table's storage and its route orders; its lookups are in
 /// RouteTable+Lookup.swift, the parameters a hit reads in RouteTable+Parameters.swift, and
 /// building in RouteTable+Building.swift.
+@usableFromInline
 package final class RouteTable: Sendable {
     /// The options the routes were compiled with.
     package let options: RouterOptions
@@ -52,17 +53,19 @@ package final class RouteTable: Sendable {
     /// the table's logs. Removed routes keep theirs, so after a removal it is not the
     /// route's priority (``priority(of:)``, ``order(ofPriority:)``); a type of its own keeps
     /// the two from being mixed.
+    @usableFromInline
     package struct RegistrationOrder: Hashable, Comparable, Sendable {
         /// The index in the table's logs.
-        package let rawValue: Int32
+        @usableFromInline package let rawValue: Int32
 
         init(_ rawValue: Int32) {
             self.rawValue = rawValue
         }
 
         /// The index in the table's logs and in the book's values, as an `Int`.
-        var index: Int { Int(rawValue) }
+        @inlinable package var index: Int { Int(rawValue) }
 
+        @usableFromInline
         package static func < (lhs: Self, rhs: Self) -> Bool {
             lhs.rawValue < rhs.rawValue
         }
@@ -141,19 +144,20 @@ package final class RouteTable: Sendable {
 
     /// The route registered with `order`.
     @inline(__always)
-    func route(order: RegistrationOrder) -> CompiledRoute {
+    package func route(order: RegistrationOrder) -> CompiledRoute {
         routeLog[order.index]
     }
 
     /// The priority (position among the live routes, in registration order) of the route
     /// with `order`.
     @inline(__always)
-    func priority(of order: RegistrationOrder) -> Int {
+    package func priority(of order: RegistrationOrder) -> Int {
         guard !removed.isEmpty else { return Int(order.rawValue) }
         return Int(order.rawValue) - Self.countBelow(order.rawValue, in: removed)
     }
 
     /// The order of the route at `priority`.
+    @usableFromInline
     package func order(ofPriority priority: Int) -> RegistrationOrder {
         var order = priority
         for gone in removed {
@@ -163,7 +167,7 @@ package final class RouteTable: Sendable {
     }
 
     /// The live routes' orders, in registration order (so the n-th has priority n).
-    var liveOrders: [RegistrationOrder] {
+    package var liveOrders: [RegistrationOrder] {
         var result: [RegistrationOrder] = []
         result.reserveCapacity(orderCount - removed.count)
         var next = 0

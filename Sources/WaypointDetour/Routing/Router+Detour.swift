@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointNavigation
 
 extension Router {
     /// Dispatches the link of a processing result with
@@ -23,24 +24,21 @@ extension Router {
 }
 
 extension DestinationRouter {
-    /// The destination of a processing result's link, as
-    /// ``Waypoint/DestinationRouter/destination(for:)-(RoutableLink)`` gives it; nil when the
-    /// result has no link or no route gives a destination.
+    /// The destination of a processing result's link, as `destination(for:)` gives it for a
+    /// `RoutableLink`; nil when the result has no link or no route gives a destination.
     public func destination(for result: DetourResult) -> Destination? {
         result.link.flatMap { destination(for: $0) }
     }
 
-    /// Pushes the link of a processing result with
-    /// ``Waypoint/DestinationRouter/handle(_:)-(RoutableLink)``; nil, without pushing, when
-    /// the result has no link.
+    /// Pushes the link of a processing result with `handle(_:)` for a `RoutableLink`; nil,
+    /// without pushing, when the result has no link.
     @discardableResult
     public func handle(_ result: DetourResult) -> DeepLinkResult? {
         result.link.map { handle($0) }
     }
 
     /// Pushes the link of a processing result from asynchronous code, as
-    /// ``Waypoint/DestinationRouter/dispatch(_:isolation:)-(RoutableLink,_)`` does; nil when
-    /// the result has no link.
+    /// `dispatch(_:isolation:)` does for a `RoutableLink`; nil when the result has no link.
     @discardableResult
     public func dispatch(
         _ result: DetourResult, isolation: isolated (any Actor)? = #isolation

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointNavigation
 
 /// Drives the delivery gate (Documentation/spec/routing.md §10) of both faces with seeded
 /// random operations: arrivals for open routes, for routes that need a condition, and for a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointNavigation
 
 /// For random destinations of an app-shaped enum, `url(for:)` gives a URL that
 /// `destination(for:)` reads back as the same destination, or an error the destination

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointNavigation
 
 /// One registration parses a link into a destination and prints the
 /// destination back; `url(for:)` returns a URL only when it reads back as the destination.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointNavigation
 
 /// Any navigation stack saved as links and restored (Documentation/spec/routing.md §12): the
 /// format, the links a newer version no longer routes, and the limit on what is read.

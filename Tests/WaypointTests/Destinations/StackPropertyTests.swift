@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointNavigation
 
 /// Navigation stacks as properties (Documentation/spec/routing.md §12), over random parent
 /// trees up to 8 deep and random screens and stacks, with values hostile to paths and

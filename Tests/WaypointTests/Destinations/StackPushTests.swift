@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointNavigation
 
 /// Pushed stacks (Documentation/spec/routing.md §12): the stack receiver, held links replayed
 /// as stacks, a condition anywhere in the stack, and asynchronous builders in it.

@@ -5,13 +5,14 @@
 /// builder writes only elements it appended after its last publication (see
 /// ``TrieStore``), so readers and the writer never touch the same element. When the log
 /// is full, ``appending(_:)`` moves to a larger copy and older tables keep the old one.
+@usableFromInline
 final class AppendLog<Element>: @unchecked Sendable {
     // @unchecked Sendable: elements below the count a table was published with are never
     // written again, and the publication goes through the router's lock, which orders the
     // writes before every read. `count` and elements above it are only touched by the one
     // builder, which holds the registry lock.
     /// The elements.
-    let base: UnsafeMutablePointer<Element>
+    @usableFromInline let base: UnsafeMutablePointer<Element>
     /// Room for this many elements.
     let capacity: Int
     /// How many elements are initialised.
@@ -37,7 +38,7 @@ final class AppendLog<Element>: @unchecked Sendable {
     }
 
     /// Element `index`.
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript(index: Int) -> Element {
         get { base[index] }
         set { base[index] = newValue }

@@ -1,12 +1,14 @@
 import Foundation
+import Waypoint
 
 /// The push side (Documentation/spec/routing.md §11): links handed to the destination router
 /// become destinations delivered to the app's receiver, through the same dispatch, hold and
-/// conditions as ``Router``'s handlers.
+/// conditions as `Router`'s handlers.
 ///
 /// ```swift
 /// import Foundation
 /// import Waypoint
+/// import WaypointNavigation
 ///
 /// enum Screen: Hashable, Sendable { case product(Int) }
 ///
@@ -31,7 +33,7 @@ extension DestinationRouter {
     /// destination a pushed link gives (``handle(_:)-(URL)``, ``dispatch(_:isolation:)-(URL,_)``,
     /// and the links ``delivery`` releases or approves). Setting it again replaces it, as
     /// setting ``onStack(_:)`` does; nil removes it, and a pushed link then fails with
-    /// ``RoutingFailure/handlerHasNoTarget``.
+    /// `RoutingFailure.handlerHasNoTarget`.
     public func onDestination(_ receiver: (@MainActor @Sendable (Destination) -> Void)?) {
         push.setReceiver(receiver.map { .destination($0) })
     }
@@ -43,6 +45,7 @@ extension DestinationRouter {
     /// ```swift
     /// import Foundation
     /// import Waypoint
+    /// import WaypointNavigation
     ///
     /// enum Screen: Hashable, Sendable { case orders, order(Int) }
     ///
@@ -73,7 +76,7 @@ extension DestinationRouter {
     }
 
     /// Links that wait: the hold until the app is ready, the conditions routes require,
-    /// and the reports of what became of each (``LinkDelivery``), as ``Router/delivery``.
+    /// and the reports of what became of each (`LinkDelivery`), as `Router.delivery`.
     public var delivery: LinkDelivery {
         LinkDelivery(self)
     }
@@ -82,14 +85,14 @@ extension DestinationRouter {
     /// gives one goes to the receiver (``onDestination(_:)``), on the main actor, before
     /// this returns when it is called there.
     ///
-    /// As ``Router/handle(_:)-(URL)`` does with a main-actor handler, called off the main
-    /// actor it stops with ``RoutingFailure/requiresMainActor``: use
+    /// As `Router.handle(_:)` does with a main-actor handler, called off the main
+    /// actor it stops with `RoutingFailure.requiresMainActor`: use
     /// ``dispatch(_:isolation:)-(URL,_)`` there. An asynchronous builder is started in a task
-    /// (``PendingDelivery/running(_:)``); a held link or one waiting for a condition is
-    /// ``PendingDelivery/held`` or ``PendingDelivery/awaitingApproval(_:)``.
+    /// (`PendingDelivery.running(_:)`); a held link or one waiting for a condition is
+    /// `PendingDelivery.held` or `PendingDelivery.awaitingApproval(_:)`.
     ///
     /// - Returns: handled when the receiver got the destination; otherwise why not
-    ///   (``RoutingFailure/routeNotFound`` when no builder gave one).
+    ///   (`RoutingFailure.routeNotFound` when no builder gave one).
     @discardableResult
     public func handle(_ url: URL) -> DeepLinkResult {
         LinkDispatch.handle(LinkRequest(url), in: book.snapshot, handlers: handlers)
@@ -98,14 +101,14 @@ extension DestinationRouter {
     /// Pushes the URL string `url` as ``handle(_:)-(URL)`` does; a string that is not a URL
     /// (Foundation cannot make a `URL` of it, or it holds a control character, U+0000 to
     /// U+001F or U+007F, which no URL holds) is not handled, with
-    /// ``RoutingFailure/invalidURL``.
+    /// `RoutingFailure.invalidURL`.
     @discardableResult
     public func handle(_ url: String) -> DeepLinkResult {
         guard let request = LinkRequest(text: url) else { return .failed(.invalidURL) }
         return LinkDispatch.handle(request, in: book.snapshot, handlers: handlers)
     }
 
-    /// Pushes an adapter's link, matched as ``Router/match(_:)-(RoutableLink)`` matches it,
+    /// Pushes an adapter's link, matched as `Router.match(_:)` matches it,
     /// as ``handle(_:)-(URL)`` pushes a URL.
     @discardableResult
     public func handle(_ link: some RoutableLink) -> DeepLinkResult {
@@ -113,7 +116,7 @@ extension DestinationRouter {
     }
 
     /// Pushes `url`, then calls `completion` with the result on the main queue, always
-    /// asynchronously, as ``Router/handle(_:completion:)-(URL,_)`` does.
+    /// asynchronously, as `Router.handle(_:completion:)` does.
     public func handle(_ url: URL, completion: @escaping @MainActor @Sendable (DeepLinkResult) -> Void) {
         LinkDispatch.handle(LinkRequest(url), in: book.snapshot, handlers: handlers, completion: completion)
     }
@@ -146,19 +149,19 @@ extension DestinationRouter {
 }
 
 extension DestinationRouter: DeliveryFace {
-    func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart {
+    package func startDeferred(_ request: LinkRequest, pass: GatePass) -> DeferredStart {
         LinkDispatch.startDeferred(request, in: book.snapshot, handlers: handlers, pass: pass)
     }
 
-    func republishHold() {
+    package func republishHold() {
         book.republishHold { deferred.holdsOrReleases }
     }
 
-    func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
+    package func setRequirement(_ condition: LinkCondition?, for route: String) -> Bool {
         book.setRequirement(condition, for: route)
     }
 
-    func requirement(of route: String) -> LinkCondition? {
+    package func requirement(of route: String) -> LinkCondition? {
         book.requirement(of: route)
     }
 }
@@ -229,7 +232,7 @@ final class DestinationPush<Destination: Sendable>: Sendable {
 }
 
 /// What a fetch a newer link overtook throws: its dispatch fails with
-/// ``RoutingFailure/superseded``.
+/// `RoutingFailure.superseded`.
 struct SupersededFetch: DispatchFailure {
     var failure: RoutingFailure { .superseded }
 }
@@ -340,7 +343,7 @@ struct DestinationHandlers<Destination: Sendable>: RouteHandlers {
     }
 
     /// What a fetch throws when no receiver takes its destination: its dispatch fails with
-    /// ``RoutingFailure/handlerHasNoTarget``.
+    /// `RoutingFailure.handlerHasNoTarget`.
     struct NoReceiver: DispatchFailure {
         var failure: RoutingFailure { .handlerHasNoTarget }
     }

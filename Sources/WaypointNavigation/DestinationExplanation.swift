@@ -1,10 +1,11 @@
 import Foundation
+import Waypoint
 
 /// For one route, what ``DestinationRouter/destination(for:)-(URL)`` did with a URL: where
 /// matching stopped, or what the route's builder made of the link
 /// (``DestinationRouter/explain(_:)-(URL)``).
 public struct DestinationExplanation: Sendable, CustomStringConvertible {
-    /// Whether the route matched, or where and why it stopped, as ``Router/explain(_:)-(URL)``
+    /// Whether the route matched, or where and why it stopped, as `Router.explain(_:)`
     /// says it.
     public let matching: RouteExplanation
     /// What the route's builder did; nil when the route did not match, or when an earlier
@@ -62,7 +63,7 @@ extension DestinationRouter {
         var text = url
         let rawQuery = text.withUTF8 { URLParts.split($0)?.query }.map { URLParts.substring($0, of: url) }
         let query = LinkQuery.of(rawQuery)
-        // No builder runs for a string the lookups refuse (``LinkRequest/init(text:)``).
+        // No builder runs for a string the lookups refuse (`LinkRequest.init(text:)`).
         let parsed = LinkRequest(text: url)?.url
         for explanation in matching {
             guard !taken, case .matched(let parameters) = explanation.outcome, let parsed else {

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// The ancestors of the route that took a link, in the snapshot it was found in, as a
 /// stack lookup walks them: root first (Documentation/spec/routing.md §12). Not generic,
@@ -22,7 +23,7 @@ struct StackParents: Sendable {
 
     /// Hands `visit` the entry of each parent, root first, until `visit` returns false. Each
     /// parent's builder gets the link of the route that took it: its parameters are among
-    /// that link's (``ParentLinks``).
+    /// that link's (`ParentLinks`).
     ///
     /// - Returns: whether every parent was visited.
     @usableFromInline

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// What a route's printer writes for a destination: the values of the route's parameters
 /// and, when the destination carries more than its path holds, query items.
@@ -7,6 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// import Waypoint
+/// import WaypointNavigation
 ///
 /// enum Screen: Hashable, Sendable { case order(Int), product(id: Int, color: String?) }
 ///
@@ -31,7 +33,7 @@ import Foundation
 /// Query items are written in order, each name and value percent-encoded, after the path
 /// that reverse routing writes; the round trip of
 /// ``DestinationRouter/url(for:scheme:host:)`` reads them back with the rest. A query item
-/// may not have the name of one of the route's parameters: ``DeepLink/parameters`` reads
+/// may not have the name of one of the route's parameters: `DeepLink.parameters` reads
 /// the route's parameter first, so the item could never be read back
 /// (``DestinationLinkError/queryItemNamesParameter(route:name:)``).
 public struct PrintedLink: Sendable, Hashable, ExpressibleByDictionaryLiteral {
@@ -65,7 +67,7 @@ public struct PrintedLink: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 extension PrintedLink {
     /// The query as it is written after `?`: each name and value percent-encoded, all but
     /// the unreserved characters and `/ : @`, joined by `=` and `&`; nil when there are no
-    /// items. ``QueryParsing`` reads it back item for item (`+` stays `+`, so it is
+    /// items. `QueryParsing` reads it back item for item (`+` stays `+`, so it is
     /// encoded).
     var queryText: String? {
         guard !query.isEmpty else { return nil }

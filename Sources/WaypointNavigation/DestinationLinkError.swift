@@ -1,3 +1,4 @@
+import Waypoint
 /// Why ``DestinationRouter/url(for:scheme:host:)`` could not give a link that opens the
 /// destination again.
 public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -7,7 +8,7 @@ public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvert
     case noRoute(destination: String)
     /// The route that prints the destination makes no URL of its parameters: a parameter
     /// is missing or rejected by its pattern, another route would win the URL, and the
-    /// other reasons ``ReverseRoutingError`` lists.
+    /// other reasons `ReverseRoutingError` lists.
     case route(ReverseRoutingError)
     /// The URL opens `route` with the printed parameters, but reads back as another
     /// destination: that of `winner`'s builder (described), or none when every builder
@@ -15,7 +16,7 @@ public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvert
     /// not agree.
     case otherDestination(route: String, url: String, winner: String?, destination: String?)
     /// The printer of `route` wrote a query item named `name`, which the route captures as
-    /// a parameter: ``DeepLink/parameters`` reads the route's parameter first, so the item
+    /// a parameter: `DeepLink.parameters` reads the route's parameter first, so the item
     /// could never be read back.
     case queryItemNamesParameter(route: String, name: String)
 

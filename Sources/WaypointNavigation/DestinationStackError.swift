@@ -1,3 +1,4 @@
+import Waypoint
 /// Why a navigation stack has no link: ``DestinationRouter/url(forStack:scheme:host:)``
 /// prints a stack as its top's link only when that link opens the same stack again, and
 /// ``DestinationRouter/save(_:scheme:host:)`` needs a link for every screen.

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// A navigation stack saved as links, one per screen, bottom first
 /// (``DestinationRouter/save(_:scheme:host:)``), and read back by
@@ -91,7 +92,7 @@ public struct DroppedLink: Sendable, Hashable, CustomStringConvertible {
         /// ``DestinationRouter/save(_:scheme:host:)`` never writes.
         case invalidURL
         /// The link is `length` UTF-8 bytes, longer than the router's
-        /// ``RouterOptions/maxURLLength`` (`limit`), so no route can take it: it was not
+        /// `RouterOptions.maxURLLength` (`limit`), so no route can take it: it was not
         /// parsed.
         case urlTooLong(length: Int, limit: Int)
         /// No route matches the link (its route was removed, or changed).

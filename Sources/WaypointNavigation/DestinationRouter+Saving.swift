@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Any navigation stack saved as links, one per screen, and restored from them
 /// (Documentation/spec/routing.md §12).
@@ -28,7 +29,7 @@ extension DestinationRouter {
     /// The stack `saved` holds: the destination of each link (``destination(for:)-(URL)``),
     /// in order. A link that opens no destination now (its route was removed, its builder
     /// declines it, it is not a URL or holds a control character, it is longer than
-    /// ``RouterOptions/maxURLLength``) is
+    /// `RouterOptions.maxURLLength`) is
     /// dropped with its reason, and the others are restored; at most ``SavedStack/limit``
     /// links are read.
     ///

@@ -1,12 +1,14 @@
 import Foundation
+import Waypoint
 
 /// A route table whose routes turn links into values of the app's own type, and those
 /// values back into links: the parse and print steps of an app's navigation, with the
-/// route language and priority of ``Router``.
+/// route language and priority of `Router`.
 ///
 /// ```swift
 /// import Foundation
 /// import Waypoint
+/// import WaypointNavigation
 ///
 /// enum Screen: Hashable, Sendable { case product(Int), cart }
 ///
@@ -28,12 +30,12 @@ import Foundation
 /// Among the routes that match, the earliest registered wins; when its builder returns nil
 /// or throws, the next matching route is tried, in registration order.
 ///
-/// It has everything ``Router`` has, in its own terms: links pulled as destinations
+/// It has everything `Router` has, in its own terms: links pulled as destinations
 /// (``destination(for:)-(URL)``) or pushed to the app (``onDestination(_:)`` with
 /// ``handle(_:)-(URL)`` and ``dispatch(_:isolation:)-(URL,_)``), held until the app is
 /// ready and gated by conditions (``delivery``), asynchronous builders, explanations
-/// (``explain(_:)-(URL)``), adapters' links and bulk registration. The article "Choosing a
-/// face" says when an app uses which.
+/// (``explain(_:)-(URL)``), adapters' links and bulk registration. The section "Choosing a
+/// face" of <doc:Destinations> says when an app uses which, and which product each needs.
 public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// What a route makes of a link: a destination, or nil (or an error) to pass the link on
     /// to the next matching route.
@@ -51,13 +53,13 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// destination. A dictionary literal, `["id": String(id)]`, writes parameters alone.
     public typealias Printer = @Sendable (Destination) -> PrintedLink?
 
-    /// The routes, each with its builder and printer: the core ``Router`` is built on too,
+    /// The routes, each with its builder and printer: the core `Router` is built on too,
     /// holding a ``DestinationEntry`` per route where the router holds a handler, so one
     /// publication makes a route, its builder and its printer visible together.
     let book: RouteBook<AnyDestinationEntry>
 
-    /// Held links and links waiting for a condition (``delivery``), as ``Router`` has them.
-    let deferred: DeliveryGate
+    /// Held links and links waiting for a condition (``delivery``), as `Router` has them.
+    package let deferred: DeliveryGate
 
     /// Where pushed destinations go, and the asynchronous builds a newer link supersedes.
     let push: DestinationPush<Destination>
@@ -114,6 +116,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///
     /// ```swift
     /// import Waypoint
+    /// import WaypointNavigation
     ///
     /// enum Screen: Hashable, Sendable { case order(Int) }
     ///
@@ -127,7 +130,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// ```
     ///
     /// Registering a route again replaces its builder, printer and parent and keeps its
-    /// place. A route held in a variable is named with ``RouteName/init(_:)``.
+    /// place. A route held in a variable is named with `RouteName.init(_:)`.
     ///
     /// - Parameters:
     ///   - route: The route.
@@ -137,11 +140,11 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///     "Navigation stacks"). Nil, the default, puts the route at the root of its stack.
     ///   - build: What the route makes of a link.
     ///   - print: What the route prints for a destination, when it prints destinations back.
-    /// - Throws: ``RouteError`` when the route is invalid, or its parent unknown, its own
+    /// - Throws: `RouteError` when the route is invalid, or its parent unknown, its own
     ///   descendant, or capturing a parameter the route does not always capture; nothing is
     ///   registered then.
     /// - Complexity: O(segments of `route`), amortised, whatever the number of routes, as
-    ///   for ``Router/register(_:handler:)-(_,(DeepLink)->Void)``.
+    ///   for `Router.register(_:handler:)`.
     public func register(
         _ route: RouteName, parent: RouteName? = nil, destination build: @escaping Builder,
         link print: Printer? = nil
@@ -160,6 +163,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///
     /// ```swift
     /// import Waypoint
+    /// import WaypointNavigation
     ///
     /// struct Order: Hashable, Sendable { let id: Int }
     /// enum Screen: Hashable, Sendable { case order(Order) }
@@ -173,15 +177,15 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// The builder runs where it was written, as an asynchronous handler of ``Router`` does,
+    /// The builder runs where it was written, as an asynchronous handler of `Router` does,
     /// and only for a pushed link (``handle(_:)-(URL)``, ``dispatch(_:isolation:)-(URL,_)``):
     /// ``destination(for:)-(URL)`` cannot wait for it and gives nil, which
     /// ``explain(_:)-(URL)`` says. It takes every link its route wins; when it throws, the
-    /// result fails with ``RoutingFailure/handlerFailed`` and the error. A newer link that
+    /// result fails with `RoutingFailure.handlerFailed` and the error. A newer link that
     /// reaches a builder while it runs supersedes it: its task is cancelled, its destination
-    /// is not delivered, and the result is ``RoutingFailure/superseded``.
+    /// is not delivered, and the result is `RoutingFailure.superseded`.
     ///
-    /// - Throws: ``RouteError`` when the route is invalid, or its parent is (as for
+    /// - Throws: `RouteError` when the route is invalid, or its parent is (as for
     ///   ``register(_:parent:destination:link:)-(_,_,DestinationRouter<Destination>.Builder,_)``);
     ///   nothing is registered then.
     public func register(
@@ -202,6 +206,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///
     /// ```swift
     /// import Waypoint
+    /// import WaypointNavigation
     ///
     /// enum Screen: Hashable, Sendable { case cart, help }
     ///
@@ -215,7 +220,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///
     /// A route's parent is registered before it, or earlier in `routes`.
     ///
-    /// - Throws: ``RouteError`` for the first invalid route or parent; then none is
+    /// - Throws: `RouteError` for the first invalid route or parent; then none is
     ///   registered.
     /// - Complexity: O(m) for m new routes, amortised, whatever the number registered.
     public func register(_ routes: some Sequence<Route>) throws(RouteError) {
@@ -229,7 +234,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// (Builders handed over in a sequence of `(String, Builder)` pairs would be stored
     /// behind two reabstraction thunks, which no app's `register(_:destination:)` pays.)
     ///
-    /// - Throws: ``RouteError`` for the first invalid route; then none is registered.
+    /// - Throws: `RouteError` for the first invalid route; then none is registered.
     package func register(_ routes: [String], builder: (_ index: Int) -> Builder) throws(RouteError) {
         try book.register(
             routes.enumerated().map {
@@ -263,8 +268,8 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// The registered routes in priority (registration) order.
     public var routes: [String] { book.table.routes.map(\.pattern.route) }
 
-    /// A check every link must pass before it is matched, as ``Router/gate`` is; a refused
-    /// link has no destination and is not pushed (``RoutingFailure/refusedByGate``). Nil,
+    /// A check every link must pass before it is matched, as `Router.gate` is; a refused
+    /// link has no destination and is not pushed (`RoutingFailure.refusedByGate`). Nil,
     /// the default, lets every link through.
     public var gate: (@Sendable (URL) -> Bool)? {
         get { book.snapshot.gate }
@@ -276,7 +281,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// builder is asynchronous takes the link and gives nil here: only a pushed link runs it
     /// (``dispatch(_:isolation:)-(URL,_)``). ``explain(_:)-(URL)`` says why a lookup gave nil.
     ///
-    /// - Complexity: one lookup of the winning route, as ``Router/match(_:)-(URL)`` makes,
+    /// - Complexity: one lookup of the winning route, as `Router.match(_:)` makes,
     ///   and its builder; only when that builder passes are the other matching routes found
     ///   and their builders tried.
     @inlinable
@@ -356,6 +361,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// ```swift
     /// import Foundation
     /// import Waypoint
+    /// import WaypointNavigation
     ///
     /// enum Screen: Hashable, Sendable { case order(Int) }
     ///
@@ -364,7 +370,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// The URL is written as ``Router/url(for:parameters:scheme:host:)``
+    /// The URL is written as `Router.url(for:parameters:scheme:host:)`
     /// writes it, then read back with ``destination(for:)-(URL)``: it is returned only when
     /// it gives `destination` again (compared with `==` when `Destination` is `Equatable`;
     /// otherwise it must come from the same route with the same parameters). When it does
@@ -380,7 +386,7 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     ///   parameters make no URL (a value its pattern rejects, an earlier route that would win:
     ///   ``DestinationLinkError/route(_:)``); or the URL reads back as another destination.
     /// - Complexity: one call of each printer registered before the route that prints
-    ///   `destination`, then what ``Router/url(for:parameters:scheme:host:)`` costs
+    ///   `destination`, then what `Router.url(for:parameters:scheme:host:)` costs
     ///   for each route that prints it until one gives a URL, with one read back of each
     ///   distinct URL they write (as ``destination(for:)-(URL)`` costs): routes that print
     ///   the same URL share its read back.
@@ -410,9 +416,9 @@ public final class DestinationRouter<Destination: Sendable>: Sendable {
     }
 
     /// The URL that `route` matches with `parameters`, as
-    /// ``Router/url(for:parameters:scheme:host:)`` writes and checks it.
+    /// `Router.url(for:parameters:scheme:host:)` writes and checks it.
     ///
-    /// - Throws: ``ReverseRoutingError``.
+    /// - Throws: `ReverseRoutingError`.
     public func url(
         for route: RouteName, parameters: RouteParameters = RouteParameters(), scheme: String? = nil,
         host: String? = nil

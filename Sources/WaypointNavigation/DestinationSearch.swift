@@ -1,7 +1,8 @@
 import Foundation
+import Waypoint
 
-/// A destination route's entry as the core shared with ``Router`` holds it: a class whose
-/// base is not generic, so that ``RouteBook`` and ``DestinationSearch`` are compiled once,
+/// A destination route's entry as the core shared with `Router` holds it: a class whose
+/// base is not generic, so that `RouteBook` and ``DestinationSearch`` are compiled once,
 /// specialised, for every destination type.
 ///
 /// `DestinationRouter` is generic over the app's own type, which Waypoint's module never
@@ -122,7 +123,7 @@ enum DestinationSearch {
     /// `adaptation`.
     ///
     /// The winner's parameters move into its link: a builder that accepts the winner, the
-    /// common case, costs the lookup of ``Router/match(_:)-(URL)`` plus the entry, one
+    /// common case, costs the lookup of `Router.match(_:)` plus the entry, one
     /// copy of the URL and the builder's call.
     @inline(__always)
     private static func run(

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Navigation stacks (Documentation/spec/routing.md §12): a route names its parent when it
 /// is registered, and a link opens the stack of its route, its parents' destinations built
@@ -7,6 +8,7 @@ import Foundation
 /// ```swift
 /// import Foundation
 /// import Waypoint
+/// import WaypointNavigation
 ///
 /// enum Screen: Hashable, Sendable { case orders, order(Int), item(order: Int, item: Int) }
 ///
@@ -53,7 +55,7 @@ extension DestinationRouter {
     }
 
     /// The navigation stack of an adapter's link, matched as
-    /// ``Router/match(_:)-(RoutableLink)`` matches it.
+    /// `Router.match(_:)` matches it.
     public func stack(for link: some RoutableLink) -> [Destination]? {
         let snapshot = book.snapshot
         return stack { DestinationSearch.runStack(link.linkRequest, in: snapshot, $0) }
@@ -93,6 +95,7 @@ extension DestinationRouter where Destination: Equatable {
     /// ```swift
     /// import Foundation
     /// import Waypoint
+    /// import WaypointNavigation
     ///
     /// enum Screen: Hashable, Sendable { case orders, order(Int) }
     ///
