@@ -166,7 +166,7 @@ let package = Package(
         // PrivacyManifestTests holds it to the sources.
         .target(
             name: "WaypointDetour",
-            dependencies: ["Waypoint", "WaypointNavigation", "WaypointHTTP", "WaypointPOSIX"],
+            dependencies: ["Waypoint", "WaypointHTTP", "WaypointPOSIX"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),

@@ -26,7 +26,7 @@
 #                              association files count only outside WaypointAssociation's program,
 #                              the Codable bridge outside WaypointCoding's and WaypointAssociation's,
 #                              the link builder outside WaypointLinkBuilder's, the destination
-#                              face outside WaypointNavigation's and WaypointDetour's)
+#                              face outside WaypointNavigation's)
 #   --traits LIST              build Waypoint with these traits (e.g. FoundationRegex)
 #   --breakdown N              also print the router-only program's growth by ELF section and
 #                              its N largest Waypoint source files (by linked symbol bytes)
@@ -128,8 +128,7 @@ unwanted_tools='WaypointTables\.|WaypointCLI\.'
 # The link builder's module; the core's unavailable `DeepLinkBuilder`, which names the
 # product a use needs, is not counted.
 unwanted_builder='WaypointLinkBuilder\.'
-# The destination face's module (WaypointDetour extends DestinationRouter, so it links it);
-# the core's unavailable `DestinationRouter` is not counted.
+# The destination face's module; the core's unavailable `DestinationRouter` is not counted.
 unwanted_navigation='WaypointNavigation\.'
 
 for name in $names; do
@@ -206,7 +205,7 @@ awk -v forbid="$forbid" '
             coded = name[i] == "WaypointCoding" || name[i] == "WaypointAssociation"
             unwanted = reference[i] + tools[i] + (name[i] == "WaypointAssociation" ? 0 : association[i]) + (coded ? 0 : coding[i]) \
                 + (name[i] == "WaypointLinkBuilder" ? 0 : builder[i]) \
-                + (name[i] == "WaypointNavigation" || name[i] == "WaypointDetour" ? 0 : navigation[i])
+                + (name[i] == "WaypointNavigation" ? 0 : navigation[i])
             if (forbid == "yes" && unwanted > 0) {
                 printf "size-report: %s carries %d symbols of unwanted areas\n", name[i], unwanted > "/dev/stderr"
                 failed = 1

@@ -36,6 +36,18 @@ public protocol RoutableLink: Sendable {
     var receivedURL: URL { get }
 }
 
+/// What an adapter's processing gives back that may carry a link, such as a Detour
+/// processing result: a destination router routes its link (`destination(for:)`,
+/// `handle(_:)`, `dispatch(_:isolation:)` with `import WaypointNavigation`), and does
+/// nothing when it has none.
+public protocol RoutableLinkResult: Sendable {
+    /// The link the result carries.
+    associatedtype Link: RoutableLink
+
+    /// The link to route; nil when the result has none.
+    var link: Link? { get }
+}
+
 extension RoutableLink {
     /// The link as the router dispatches it: matched as ``routeURL``, path routes only,
     /// handed to handlers with ``receivedURL`` and the link itself.

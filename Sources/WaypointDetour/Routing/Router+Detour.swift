@@ -1,6 +1,5 @@
 import Foundation
 import Waypoint
-import WaypointNavigation
 
 extension Router {
     /// Dispatches the link of a processing result with
@@ -23,30 +22,10 @@ extension Router {
     }
 }
 
-extension DestinationRouter {
-    /// The destination of a processing result's link, as `destination(for:)` gives it for a
-    /// `RoutableLink`; nil when the result has no link or no route gives a destination.
-    public func destination(for result: DetourResult) -> Destination? {
-        result.link.flatMap { destination(for: $0) }
-    }
-
-    /// Pushes the link of a processing result with `handle(_:)` for a `RoutableLink`; nil,
-    /// without pushing, when the result has no link.
-    @discardableResult
-    public func handle(_ result: DetourResult) -> DeepLinkResult? {
-        result.link.map { handle($0) }
-    }
-
-    /// Pushes the link of a processing result from asynchronous code, as
-    /// `dispatch(_:isolation:)` does for a `RoutableLink`; nil when the result has no link.
-    @discardableResult
-    public func dispatch(
-        _ result: DetourResult, isolation: isolated (any Actor)? = #isolation
-    ) async -> DeepLinkResult? {
-        guard let link = result.link else { return nil }
-        return await dispatch(link)
-    }
-}
+/// A processing result carries the link it resolved, or none: a destination router routes
+/// it (`destination(for:)`, `handle(_:)` and `dispatch(_:isolation:)` of a
+/// `RoutableLinkResult`, with `import WaypointNavigation`).
+extension DetourResult: RoutableLinkResult {}
 
 /// A Detour link reaches the core router, its handlers and destinations as the URL
 /// `detour:` + its ``route`` (Documentation/spec/detour.md §9): scheme `detour`, no host, the path `pathname`
