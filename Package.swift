@@ -63,6 +63,7 @@ let package = Package(
         .library(name: "WaypointCoding", targets: ["WaypointCoding"]),
         .library(name: "WaypointLinkBuilder", targets: ["WaypointLinkBuilder"]),
         .library(name: "WaypointNavigation", targets: ["WaypointNavigation"]),
+        .library(name: "WaypointReverseRouting", targets: ["WaypointReverseRouting"]),
         .library(name: "WaypointAssociation", targets: ["WaypointAssociation"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
@@ -118,6 +119,15 @@ let package = Package(
         // link). A product of its own, so that an app that only routes links links none of
         // it: every public declaration of a module is linked into every app that imports it
         // (Documentation/decisions.md, "The link builder is its own product").
+        // Reverse routing: `Router.url(for:parameters:scheme:host:)`, the URL a route matches
+        // with given parameters, checked by matching it back. A product of its own, so that
+        // an app that only routes links links none of it (Documentation/decisions.md,
+        // "Reverse routing is its own product"); the destination face's printers use it.
+        .target(
+            name: "WaypointReverseRouting",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WaypointLinkBuilder",
             dependencies: ["Waypoint"],
@@ -125,7 +135,7 @@ let package = Package(
         ),
         .target(
             name: "WaypointNavigation",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointReverseRouting"],
             swiftSettings: swiftSettings
         ),
         // The association files a domain publishes for its app links: Apple's
@@ -144,7 +154,7 @@ let package = Package(
             name: "WaypointCLI",
             dependencies: [
                 "Waypoint", "WaypointAssociation", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX",
-                "WaypointTables",
+                "WaypointReverseRouting", "WaypointTables",
             ],
             swiftSettings: swiftSettings
         ),
@@ -219,7 +229,7 @@ let package = Package(
             name: "WaypointTests",
             dependencies: [
                 "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointNavigation",
-                "WaypointReference",
+                "WaypointReverseRouting", "WaypointReference",
                 "WaypointTables",
             ],
             swiftSettings: swiftSettings
@@ -258,8 +268,7 @@ let package = Package(
             name: "waypoint-bench",
             dependencies: [
                 "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointNavigation",
-                "WaypointReference",
-                "CMallocCounter", "CSegmentTrie",
+                "WaypointReverseRouting", "WaypointReference", "CMallocCounter", "CSegmentTrie",
             ],
             path: "Benchmarks",
             exclude: ["CMallocCounter", "CSegmentTrie", "results", "Corpus/GitHubAPI"],

@@ -35,6 +35,7 @@ expected="library Waypoint
 library WaypointCoding
 library WaypointLinkBuilder
 library WaypointNavigation
+library WaypointReverseRouting
 library WaypointAssociation
 library WaypointDetour
 library WaypointPaylisher

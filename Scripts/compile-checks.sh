@@ -2,8 +2,8 @@
 # Compiles, as downstream code, every Swift code block of the documentation and every snippet
 # of Scripts/CompileChecks: Swift 6 language mode, warnings as errors, in a new package that
 # depends on this checkout by path and sees only its products (Waypoint, WaypointCoding,
-# WaypointLinkBuilder, WaypointNavigation, WaypointAssociation, WaypointDetour,
-# WaypointPaylisher). Run by `./dev compile-checks` and CI.
+# WaypointLinkBuilder, WaypointNavigation, WaypointReverseRouting, WaypointAssociation,
+# WaypointDetour, WaypointPaylisher). Run by `./dev compile-checks` and CI.
 #
 # Documentation blocks. Every ```swift block of README.md and of each DocC article (every
 # .md file in a Sources/*/*.docc catalog, at any depth) is extracted mechanically.
@@ -156,6 +156,7 @@ let products: [Target.Dependency] = [
     .product(name: "WaypointCoding", package: "waypoint"),
     .product(name: "WaypointLinkBuilder", package: "waypoint"),
     .product(name: "WaypointNavigation", package: "waypoint"),
+    .product(name: "WaypointReverseRouting", package: "waypoint"),
     .product(name: "WaypointAssociation", package: "waypoint"),
     .product(name: "WaypointDetour", package: "waypoint"),
     .product(name: "WaypointPaylisher", package: "waypoint"),

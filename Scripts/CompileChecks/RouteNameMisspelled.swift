@@ -4,6 +4,7 @@
 // compile error, not a run-time unknownRoute. (With the String and RouteName overloads of
 // url(for:), Swift names no type in the message.)
 import Waypoint
+import WaypointReverseRouting
 
 extension RouteName {
     static let product = RouteName("/products/:id([0-9]+)")

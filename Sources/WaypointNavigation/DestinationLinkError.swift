@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointReverseRouting
 /// Why ``DestinationRouter/url(for:scheme:host:)`` could not give a link that opens the
 /// destination again.
 public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -8,7 +9,8 @@ public enum DestinationLinkError: Error, Sendable, Hashable, CustomStringConvert
     case noRoute(destination: String)
     /// The route that prints the destination makes no URL of its parameters: a parameter
     /// is missing or rejected by its pattern, another route would win the URL, and the
-    /// other reasons `ReverseRoutingError` lists.
+    /// other reasons `ReverseRoutingError` lists (the `WaypointReverseRouting` product: a
+    /// file that names its cases imports it).
     case route(ReverseRoutingError)
     /// The URL opens `route` with the printed parameters, but reads back as another
     /// destination: that of `winner`'s builder (described), or none when every builder

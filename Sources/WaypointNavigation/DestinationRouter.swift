@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointReverseRouting
 
 /// A route table whose routes turn links into values of the app's own type, and those
 /// values back into links: the parse and print steps of an app's navigation, with the

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointReverseRouting
 
 /// What a route's printer writes for a destination: the values of the route's parameters
 /// and, when the destination carries more than its path holds, query items.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointAssociation
+import WaypointReverseRouting
 
 @testable import WaypointCLI
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointReference
+import WaypointReverseRouting
 
 /// `RouterOptions.customSchemeHost` (Documentation/spec/routing.md §4): a custom-scheme
 /// link's authority read as its host (the default) or as its path's first segment.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointNavigation
+import WaypointReverseRouting
 
 /// What both faces offer, in the same words: `Router` and `DestinationRouter` each conform,
 /// so a capability added to one face and not the other fails to compile here.

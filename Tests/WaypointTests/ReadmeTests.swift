@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointNavigation
+import WaypointReverseRouting
 
 /// The README's router snippets, copied verbatim between the markers, so they do what the
 /// README says. That every Swift block of the README and of the DocC articles compiles, as

@@ -170,7 +170,8 @@ package struct RouteBook<Value: Sendable>: Sendable {
     /// The snapshot current now and the order of `route` in it, read under the registration
     /// lock so that the two agree: reverse routing's lookup of a route by its string, one
     /// hash lookup whatever the number of routes.
-    func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: RouteTable.RegistrationOrder)? {
+    package func snapshot(ofRoute route: String) -> (snapshot: Snapshot, order: RouteTable.RegistrationOrder)?
+    {
         registry.withLock { registry in
             guard let order = registry.orders[route] else { return nil }
             return (published.current, order)

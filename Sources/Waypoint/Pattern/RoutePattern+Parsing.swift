@@ -268,7 +268,7 @@ private struct PatternScanner {
 }
 
 extension UInt8 {
-    var isASCIILetter: Bool {
+    package var isASCIILetter: Bool {
         (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
             || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
     }
@@ -276,7 +276,7 @@ extension UInt8 {
     var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 
     /// `[A-Za-z0-9+.-]`, the characters of a scheme after its first letter.
-    var isSchemeCharacter: Bool {
+    package var isSchemeCharacter: Bool {
         isASCIILetter || isASCIIDigit || self == UInt8(ascii: "+") || self == UInt8(ascii: ".")
             || self == UInt8(ascii: "-")
     }

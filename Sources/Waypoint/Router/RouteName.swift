@@ -1,10 +1,12 @@
 /// A route string written once and named: the constant both registration and reverse
-/// routing take, so that a misspelled route is a compile error rather than a run-time
-/// ``ReverseRoutingError/unknownRoute(route:)``.
+/// routing (`url(for:parameters:scheme:host:)`, the `WaypointReverseRouting` product) take,
+/// so that a misspelled route is a compile error rather than a run-time
+/// `ReverseRoutingError.unknownRoute(route:)`.
 ///
 /// ```swift
 /// import Foundation
 /// import Waypoint
+/// import WaypointReverseRouting
 ///
 /// extension RouteName {
 ///     static let product = RouteName("/products/:id([0-9]+)")

@@ -18,7 +18,7 @@ public final class Router: Sendable {
 
     /// The routes and their handlers, published together (the core that WaypointNavigation's
     /// `DestinationRouter` shares).
-    let book: RouteBook<RouteHandler>
+    package let book: RouteBook<RouteHandler>
     /// Subscript registrations that failed (``registrationErrors``).
     private let errors: Locked<(kept: [RouteError], dropped: Int)>
 

@@ -139,7 +139,7 @@ extension RouteTable {
     /// routing's check of the URL it writes), where each inlined its own, about 4 KB of code
     /// in every app.
     @inline(never)
-    func coldWinner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
+    package func coldWinner(_ url: String, pathRoutesOnly: Bool = false) -> Winner {
         winner(url, pathRoutesOnly: pathRoutesOnly)
     }
 

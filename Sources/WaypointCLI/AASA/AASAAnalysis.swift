@@ -1,6 +1,7 @@
 import Foundation
 import Waypoint
 import WaypointAssociation
+import WaypointReverseRouting
 import WaypointTables
 
 /// The work of ``AASAChecker/check()``: explore both sides, observe the witnesses and the

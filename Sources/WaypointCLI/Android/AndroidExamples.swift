@@ -1,6 +1,7 @@
 import Foundation
 import Waypoint
 import WaypointAssociation
+import WaypointReverseRouting
 
 /// The decoded paths `waypoint android check` tries: URLs each route matches, paths each
 /// path attribute matches, and their neighbours (a trailing `/`, a deeper path, a segment

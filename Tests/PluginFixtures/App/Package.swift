@@ -12,7 +12,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "App",
-            dependencies: [.product(name: "Waypoint", package: "waypoint")],
+            dependencies: [
+                .product(name: "Waypoint", package: "waypoint"),
+                .product(name: "WaypointReverseRouting", package: "waypoint"),
+            ],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
             plugins: [.plugin(name: "WaypointRoutesPlugin", package: "waypoint")]
         )

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Waypoint
 @testable import WaypointNavigation
+@testable import WaypointReverseRouting
 
 /// For random destinations of an app-shaped enum, `url(for:)` gives a URL that
 /// `destination(for:)` reads back as the same destination, or an error the destination

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Waypoint
 @testable import WaypointNavigation
+@testable import WaypointReverseRouting
 
 /// One registration parses a link into a destination and prints the
 /// destination back; `url(for:)` returns a URL only when it reads back as the destination.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointNavigation
+import WaypointReverseRouting
 
 // The README's and the Destinations article's snippets, verbatim: downstream code, with
 // only `import Waypoint` (no `@testable`), compiled as Swift 6 in a main-actor model.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waypoint
 import WaypointNavigation
+import WaypointReverseRouting
 
 /// Navigation stacks (Documentation/spec/routing.md §12): parents named at registration, the
 /// stack a link opens, a stack printed as one link, query items, and stacks saved as links.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointReverseRouting
 
 /// Reverse routing tested as style habit 18 asks: for random routes and random values,
 /// `match(url(for: r, v))` gives `r` and `v`, or `url(for:)` throws an error that the case

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointReverseRouting
 
 /// `url(for:)` refuses a route only when no URL opens it with the given
 /// values. With `/a` registered before `/a//`, `app:///a//` opens `/a//`, yet the URL

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointReverseRouting
 
 /// When the URL written with `/` separators opens an earlier route, another
 /// spelling of the same values that round-trips is returned; only when none does is the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointReverseRouting
 
 @Suite("Reverse routing")
 struct ReverseRoutingTests {

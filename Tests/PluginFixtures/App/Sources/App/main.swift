@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointReverseRouting
 
 // Every route by the RouteName constant the plugin generated from App.routes.
 let router = Router()

@@ -1,7 +1,9 @@
+import Foundation
+import Waypoint
 /// A route pattern read the other way: what to write for each of its segments so that a URL
 /// matches the route with given parameters (style habit 18: one description, two directions).
 ///
-/// The template only writes; ``Router/url(for:parameters:scheme:host:)`` then matches the URL
+/// The template only writes; `Router.url(for:parameters:scheme:host:)` then matches the URL
 /// with the router's own matcher, which is the judge of whether the values survived.
 ///
 /// How each segment form is written:

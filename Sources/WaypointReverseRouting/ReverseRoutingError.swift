@@ -1,4 +1,5 @@
-/// Why ``Router/url(for:parameters:scheme:host:)`` could not build a URL that matches its
+import Waypoint
+/// Why `Router.url(for:parameters:scheme:host:)` could not build a URL that matches its
 /// route back with the same parameters.
 ///
 /// Every case names the route as registered. No URL is returned when the value it would
@@ -35,7 +36,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     case ambiguous(route: String, url: String, parameters: RouteParameters)
     /// The URL does not match the route back, for a reason no single value explains.
     case unmatched(route: String, url: String)
-    /// The URL is longer than the router's ``RouterOptions/maxURLLength``.
+    /// The URL is longer than the router's `RouterOptions.maxURLLength`.
     case urlTooLong(route: String, length: Int, limit: Int)
 
     /// The route the error is about.
