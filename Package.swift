@@ -64,6 +64,7 @@ let package = Package(
         .library(name: "WaypointLinkBuilder", targets: ["WaypointLinkBuilder"]),
         .library(name: "WaypointNavigation", targets: ["WaypointNavigation"]),
         .library(name: "WaypointReverseRouting", targets: ["WaypointReverseRouting"]),
+        .library(name: "WaypointExplain", targets: ["WaypointExplain"]),
         .library(name: "WaypointAssociation", targets: ["WaypointAssociation"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
         .library(name: "WaypointDetour", targets: ["WaypointDetour"]),
@@ -128,6 +129,15 @@ let package = Package(
             dependencies: ["Waypoint"],
             swiftSettings: swiftSettings
         ),
+        // `explain`: for every route, whether it matches a link or where and why it stopped.
+        // A product of its own, so that an app that only routes links links none of it
+        // (Documentation/decisions.md, "Explain is its own product"); the destination face's
+        // `explain` and the command line use it.
+        .target(
+            name: "WaypointExplain",
+            dependencies: ["Waypoint"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WaypointLinkBuilder",
             dependencies: ["Waypoint"],
@@ -135,7 +145,7 @@ let package = Package(
         ),
         .target(
             name: "WaypointNavigation",
-            dependencies: ["Waypoint", "WaypointReverseRouting"],
+            dependencies: ["Waypoint", "WaypointReverseRouting", "WaypointExplain"],
             swiftSettings: swiftSettings
         ),
         // The association files a domain publishes for its app links: Apple's
@@ -154,7 +164,7 @@ let package = Package(
             name: "WaypointCLI",
             dependencies: [
                 "Waypoint", "WaypointAssociation", "WaypointDetour", "WaypointPaylisher", "WaypointPOSIX",
-                "WaypointReverseRouting", "WaypointTables",
+                "WaypointExplain", "WaypointReverseRouting", "WaypointTables",
             ],
             swiftSettings: swiftSettings
         ),
@@ -228,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "WaypointTests",
             dependencies: [
-                "Waypoint", "WaypointCoding", "WaypointLinkBuilder", "WaypointNavigation",
+                "Waypoint", "WaypointCoding", "WaypointExplain", "WaypointLinkBuilder", "WaypointNavigation",
                 "WaypointReverseRouting", "WaypointReference",
                 "WaypointTables",
             ],
@@ -240,7 +250,8 @@ let package = Package(
         .target(
             name: "FuzzChecks",
             dependencies: [
-                "Waypoint", "WaypointDetour", "WaypointLinkBuilder", "WaypointPaylisher", "WaypointReference",
+                "Waypoint", "WaypointDetour", "WaypointExplain", "WaypointLinkBuilder", "WaypointPaylisher",
+                "WaypointReference",
             ],
             path: "Fuzz/Checks",
             swiftSettings: swiftSettings

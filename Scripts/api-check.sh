@@ -36,6 +36,7 @@ library WaypointCoding
 library WaypointLinkBuilder
 library WaypointNavigation
 library WaypointReverseRouting
+library WaypointExplain
 library WaypointAssociation
 library WaypointDetour
 library WaypointPaylisher

@@ -2,7 +2,7 @@
 # Compiles, as downstream code, every Swift code block of the documentation and every snippet
 # of Scripts/CompileChecks: Swift 6 language mode, warnings as errors, in a new package that
 # depends on this checkout by path and sees only its products (Waypoint, WaypointCoding,
-# WaypointLinkBuilder, WaypointNavigation, WaypointReverseRouting, WaypointAssociation,
+# WaypointLinkBuilder, WaypointNavigation, WaypointReverseRouting, WaypointExplain, WaypointAssociation,
 # WaypointDetour, WaypointPaylisher). Run by `./dev compile-checks` and CI.
 #
 # Documentation blocks. Every ```swift block of README.md and of each DocC article (every
@@ -157,6 +157,7 @@ let products: [Target.Dependency] = [
     .product(name: "WaypointLinkBuilder", package: "waypoint"),
     .product(name: "WaypointNavigation", package: "waypoint"),
     .product(name: "WaypointReverseRouting", package: "waypoint"),
+    .product(name: "WaypointExplain", package: "waypoint"),
     .product(name: "WaypointAssociation", package: "waypoint"),
     .product(name: "WaypointDetour", package: "waypoint"),
     .product(name: "WaypointPaylisher", package: "waypoint"),

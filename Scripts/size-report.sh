@@ -27,7 +27,8 @@
 #                              the Codable bridge outside WaypointCoding's and WaypointAssociation's,
 #                              the link builder outside WaypointLinkBuilder's, the destination
 #                              face outside WaypointNavigation's, reverse routing outside
-#                              WaypointReverseRouting's and WaypointNavigation's)
+#                              WaypointReverseRouting's and WaypointNavigation's, explain
+#                              outside WaypointExplain's and WaypointNavigation's)
 #   --traits LIST              build Waypoint with these traits (e.g. FoundationRegex)
 #   --breakdown N              also print the router-only program's growth by ELF section and
 #                              its N largest Waypoint source files (by linked symbol bytes)
@@ -134,6 +135,9 @@ unwanted_navigation='WaypointNavigation\.'
 # Reverse routing's module, which the destination face's printers use; the core's
 # unavailable `url(for:)` is not counted.
 unwanted_reverse='WaypointReverseRouting\.'
+# Explain's module, which the destination face's `explain` uses; the core's unavailable
+# `explain(_:)` is not counted.
+unwanted_explain='WaypointExplain\.'
 
 for name in $names; do
     write_package "$name"
@@ -162,7 +166,7 @@ for name in $names; do
     strip -o "$work/$name.stripped" "$binary"
     nm "$binary" | awk '{ print $NF }' | swift demangle >"$work/$name.symbols"
     counts=""
-    for pattern in "$unwanted_association" "$unwanted_coding" "$unwanted_reference" "$unwanted_tools" "$unwanted_builder" "$unwanted_navigation" "$unwanted_reverse"; do
+    for pattern in "$unwanted_association" "$unwanted_coding" "$unwanted_reference" "$unwanted_tools" "$unwanted_builder" "$unwanted_navigation" "$unwanted_reverse" "$unwanted_explain"; do
         counts="$counts $(grep -c -E "$pattern" "$work/$name.symbols" || true)"
     done
     echo "$name $(wc -c <"$work/$name.stripped") $timing$counts" >>"$work/results"
@@ -188,15 +192,15 @@ awk -v forbid="$forbid" '
     function mib(n) { return sprintf("%.2f MiB", n / 1048576) }
     {
         name[NR] = $1; bytes[NR] = $2; wall[NR] = $3; cpu[NR] = $4 + $5
-        association[NR] = $6; coding[NR] = $7; reference[NR] = $8; tools[NR] = $9; builder[NR] = $10; navigation[NR] = $11; reverse[NR] = $12
+        association[NR] = $6; coding[NR] = $7; reference[NR] = $8; tools[NR] = $9; builder[NR] = $10; navigation[NR] = $11; reverse[NR] = $12; explain[NR] = $13
         if ($1 == "Baseline") base = NR
         if ($1 == "Waypoint") router = NR
     }
     END {
-        print "| program | stripped bytes | growth over baseline | over router-only | association / Codable / reference / tool / link-builder / navigation / reverse-routing symbols | clean build, wall | clean build, CPU |"
+        print "| program | stripped bytes | growth over baseline | over router-only | association / Codable / reference / tool / link-builder / navigation / reverse-routing / explain symbols | clean build, wall | clean build, CPU |"
         print "|---|---:|---:|---:|---:|---:|---:|"
         for (i = 1; i <= NR; i++) {
-            symbols = association[i] " / " coding[i] " / " reference[i] " / " tools[i] " / " builder[i] " / " navigation[i] " / " reverse[i]
+            symbols = association[i] " / " coding[i] " / " reference[i] " / " tools[i] " / " builder[i] " / " navigation[i] " / " reverse[i] " / " explain[i]
             if (i == base) {
                 printf "| Baseline (Foundation only) | %s | 0 | | %s | %.1f s | %.1f s |\n", grouped(bytes[i]), symbols, wall[i], cpu[i]
                 continue
@@ -210,7 +214,8 @@ awk -v forbid="$forbid" '
             unwanted = reference[i] + tools[i] + (name[i] == "WaypointAssociation" ? 0 : association[i]) + (coded ? 0 : coding[i]) \
                 + (name[i] == "WaypointLinkBuilder" ? 0 : builder[i]) \
                 + (name[i] == "WaypointNavigation" ? 0 : navigation[i]) \
-                + (name[i] == "WaypointReverseRouting" || name[i] == "WaypointNavigation" ? 0 : reverse[i])
+                + (name[i] == "WaypointReverseRouting" || name[i] == "WaypointNavigation" ? 0 : reverse[i]) \
+                + (name[i] == "WaypointExplain" || name[i] == "WaypointNavigation" ? 0 : explain[i])
             if (forbid == "yes" && unwanted > 0) {
                 printf "size-report: %s carries %d symbols of unwanted areas\n", name[i], unwanted > "/dev/stderr"
                 failed = 1

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointExplain
 import WaypointReference
 
 /// The invariants of matching one URL against a router, shared by the `url-matcher` and

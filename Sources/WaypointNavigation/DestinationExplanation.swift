@@ -1,12 +1,14 @@
 import Foundation
 import Waypoint
+import WaypointExplain
 
 /// For one route, what ``DestinationRouter/destination(for:)-(URL)`` did with a URL: where
 /// matching stopped, or what the route's builder made of the link
 /// (``DestinationRouter/explain(_:)-(URL)``).
 public struct DestinationExplanation: Sendable, CustomStringConvertible {
     /// Whether the route matched, or where and why it stopped, as `Router.explain(_:)`
-    /// says it.
+    /// says it (`RouteExplanation` is in the `WaypointExplain` product, on which this one is
+    /// built: a file that names it or its `RouteStop` imports it).
     public let matching: RouteExplanation
     /// What the route's builder did; nil when the route did not match, or when an earlier
     /// route took the link and the builder was not run.

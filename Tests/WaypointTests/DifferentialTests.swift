@@ -2,6 +2,7 @@ import Testing
 import WaypointReference
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// The router (trie plus regex tails and segment checks, with pruning) and the reference
 /// matcher (each route walked on its own over the URL's segments, tried in order) must pick

@@ -3,6 +3,7 @@ import Testing
 import WaypointReference
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// Hostile input: every public entry point finishes on input built to exhaust
 /// time, memory or the stack, and reports a typed reason. Nothing here measures time; the

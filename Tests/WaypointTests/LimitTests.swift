@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// Documentation/spec/routing.md §4 limits: every PCRE2 match runs under a match limit and a depth limit, so
 /// a catastrophic pattern is a non-match for its route, reported by `explain`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// The trie search and the per-route walk behind `explain` are two implementations of the
 /// same rules; on every router table case they must agree with each other and with the

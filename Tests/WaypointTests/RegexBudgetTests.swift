@@ -3,6 +3,7 @@ import Testing
 import WaypointTables
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// Documentation/spec/routing.md §4: the regex work of one lookup, all routes together, is bounded by
 /// ``RouterOptions/regexBudget``; `explain` reports the routes the budget did not reach.

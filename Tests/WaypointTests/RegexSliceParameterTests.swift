@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// Parameters captured by regex tails, segment checks and globs are kept as ranges of the
 /// matched string and made into strings only when read. Each case

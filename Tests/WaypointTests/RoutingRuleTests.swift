@@ -3,6 +3,7 @@ import Testing
 import WaypointReference
 
 @testable import Waypoint
+@testable import WaypointExplain
 
 /// One or more cases per rule of Documentation/spec/routing.md §1, §2 and §4, each of which fails when its
 /// rule

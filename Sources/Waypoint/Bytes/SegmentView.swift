@@ -8,12 +8,12 @@
 /// the last segment, so that rest can also be read with a trailing slash.
 ///
 /// A view points into memory that lives only inside ``withSegments(host:path:strictTrailingSlash:_:)``.
-struct SegmentView {
+package struct SegmentView {
     private let bytes: UnsafePointer<UInt8>
     /// Start and end offsets of each segment, interleaved.
     private let bounds: UnsafePointer<Int32>
     /// The number of segments in this view.
-    let count: Int
+    package let count: Int
     /// The offset just after the last segment; `bytes[end]` is `/`.
     private let end: Int
     /// What to add to a buffer offset of the host (segment 0 of a view with its host) and
@@ -54,14 +54,14 @@ struct SegmentView {
 
     /// The bytes of segment `index`.
     @inline(__always)
-    func segment(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func segment(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let start = Int(bounds[2 * index])
         return UnsafeBufferPointer(start: bytes + start, count: Int(bounds[2 * index + 1]) - start)
     }
 
     /// Segments `index…` joined by `/`; empty when `index >= count`.
     @inline(__always)
-    func rest(from index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func rest(from index: Int) -> UnsafeBufferPointer<UInt8> {
         guard index < count else { return UnsafeBufferPointer(start: bytes + end, count: 0) }
         let start = Int(bounds[2 * index])
         return UnsafeBufferPointer(start: bytes + start, count: end - start)
@@ -70,7 +70,7 @@ struct SegmentView {
     /// ``rest(from:)`` followed by one `/`, as if the URL ended with a slash; for
     /// `index >= count` the empty string (the segment after that slash).
     @inline(__always)
-    func restWithTrailingSlash(from index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func restWithTrailingSlash(from index: Int) -> UnsafeBufferPointer<UInt8> {
         guard index < count else { return UnsafeBufferPointer(start: bytes + end, count: 0) }
         let start = Int(bounds[2 * index])
         return UnsafeBufferPointer(start: bytes + start, count: end + 1 - start)
@@ -89,14 +89,14 @@ struct SegmentView {
     private var isPathView: Bool { droppedHost }
 
     /// The view without its first segment: the path segments of a host-and-path view.
-    var droppingFirst: SegmentView {
+    package var droppingFirst: SegmentView {
         SegmentView(
             bytes: bytes, bounds: bounds + 2, count: count - 1, end: end, hostDelta: hostDelta,
             pathDelta: pathDelta, droppedHost: true)
     }
 
     /// `slice` as a string.
-    static func string(_ slice: UnsafeBufferPointer<UInt8>) -> String {
+    package static func string(_ slice: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: slice, as: UTF8.self)
     }
 

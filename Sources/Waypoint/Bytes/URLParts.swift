@@ -17,20 +17,6 @@ package struct URLParts: Sendable, Hashable {
     /// - Complexity: one pass over the bytes before the fragment, eight at a time where it
     ///   can (``ByteScan``); no allocation.
     package static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLParts? {
-        split(bytes, pathRunsToEnd: false)
-    }
-
-    /// ``split(_:)`` without looking for the end of the path: `path` runs to the end of
-    /// `bytes`, query and fragment included, and `query` is nil. For matching, whose split
-    /// of the path into segments stops at its first `?` or `#` on the way
-    /// (``SegmentView/withSegments(host:path:strictTrailingSlash:source:queryEnds:_:)``), so
-    /// that the path is scanned once rather than twice.
-    package static func splitToEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> URLParts? {
-        split(bytes, pathRunsToEnd: true)
-    }
-
-    @inline(__always)
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, pathRunsToEnd: Bool) -> URLParts? {
         guard let first = bytes.first, first.isASCIILetter else { return nil }
         let count = bytes.count
         // Offsets stay within `count`, so they cannot overflow.
@@ -47,7 +33,6 @@ package struct URLParts: Sendable, Hashable {
         if index &+ 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index &+ 1] == UInt8(ascii: "/") {
             (host, index) = authority(of: bytes, from: index &+ 2)
         }
-        if pathRunsToEnd { return URLParts(scheme: scheme, host: host, path: index..<count, query: nil) }
         // The path runs to the `?` of the query or the `#` of the fragment.
         let pathEnd = ByteScan.firstIndex(of: UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, index..<count)
         var query: Range<Int>?

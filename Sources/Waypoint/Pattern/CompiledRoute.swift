@@ -11,13 +11,13 @@ package final class CompiledRoute: Sendable {
     /// The scheme, lower-cased, when the route has one.
     package let schemeKey: [UInt8]?
     /// One step per prefix segment, consuming one URL segment each.
-    let steps: [TrieStep]
+    package let steps: [TrieStep]
     /// How the route ends after its prefix.
-    let terminal: Terminal
+    package let terminal: Terminal
     /// The parameters captured by `.any` steps: the step's depth and the name.
     let captures: [(depth: Int, name: String)]
     /// The tail regex, when `terminal` is `.tail`.
-    let tail: RouteRegex?
+    package let tail: RouteRegex?
     /// Whether the tail's pattern repeats a group that repeats
     /// (``RouteRegex/repeatsRepeatingGroup``), kept apart so that a search past an
     /// exhausted regex budget reads it without taking a reference to ``tail``.
@@ -26,20 +26,20 @@ package final class CompiledRoute: Sendable {
     /// regex of their own, on that one segment: the host of a host route written as
     /// `:name(regex)` or a mixed segment (`:sub.example.com`, Documentation/spec/routing.md §1), and a
     /// non-ASCII literal that folds case (Documentation/spec/routing.md §4). In depth order.
-    let checks: [SegmentCheck]
+    package let checks: [SegmentCheck]
 
     /// A prefix segment matched by its own anchored regex, on that segment alone.
-    struct SegmentCheck: Sendable {
+    package struct SegmentCheck: Sendable {
         /// The segment's depth (0 is the host of a host route).
-        let depth: Int
+        package let depth: Int
         /// The segment's regex; its groups are the segment's parameters.
-        let regex: RouteRegex
+        package let regex: RouteRegex
         /// Whether the segment is a literal (so `explain` reports a literal difference).
-        let isLiteral: Bool
+        package let isLiteral: Bool
     }
 
     /// A step of the prefix.
-    enum TrieStep: Sendable, Hashable {
+    package enum TrieStep: Sendable, Hashable {
         /// A literal segment; the key is lower-cased when the segment compares
         /// case-insensitively.
         case literal([UInt8])
@@ -48,7 +48,7 @@ package final class CompiledRoute: Sendable {
     }
 
     /// How a route ends.
-    enum Terminal: Sendable, Hashable {
+    package enum Terminal: Sendable, Hashable {
         /// The URL must have no segment left.
         case end
         /// `:name?`: no segment left, or exactly one non-empty segment, captured.
@@ -133,60 +133,13 @@ package final class CompiledRoute: Sendable {
     }
 
     /// The depth at which the terminal applies: the number of prefix steps.
-    var terminalDepth: Int { steps.count }
+    package var terminalDepth: Int { steps.count }
 
     /// Whether the route's regexes match caselessly (paths are case-insensitive).
-    private let regexesAreCaseless: Bool
-
-    /// A regex of the route as it is compiled: the segment depth it starts at (0 is the host
-    /// of a host route), its PCRE2 pattern, matched against the whole subject with `.`
-    /// taking every character, and whether it is caseless. Tools that model routes
-    /// character by character (`waypoint aasa`) read these instead of re-deriving them.
-    package struct RegexText: Sendable, Hashable {
-        package let depth: Int
-        package let pattern: String
-        package let caseless: Bool
-    }
-
-    /// The regex the router runs on the rest of the path from the tail's depth on, when
-    /// the route has a tail (Documentation/spec/routing.md §2, §4).
-    package var tailRegex: RegexText? {
-        tail.map {
-            RegexText(
-                depth: terminalDepth, pattern: String(decoding: $0.pattern, as: UTF8.self),
-                caseless: regexesAreCaseless)
-        }
-    }
-
-    /// The regexes single prefix segments must also pass: a host written as a pattern, a
-    /// non-ASCII literal that folds case.
-    package var segmentRegexes: [RegexText] {
-        checks.map {
-            RegexText(
-                depth: $0.depth, pattern: String(decoding: $0.regex.pattern, as: UTF8.self),
-                caseless: regexesAreCaseless)
-        }
-    }
-
-    /// A step of the prefix as tools see it: a literal segment (lower-cased where it
-    /// compares case-insensitively), or any non-empty segment.
-    package enum PrefixStep: Sendable, Hashable {
-        case literal(String)
-        case any
-    }
-
-    /// The prefix steps, one per segment before the terminal.
-    package var prefixSteps: [PrefixStep] {
-        steps.map { step in
-            switch step {
-            case .literal(let bytes): .literal(String(decoding: bytes, as: UTF8.self))
-            case .any: .any
-            }
-        }
-    }
+    package let regexesAreCaseless: Bool
 
     /// The number of capture groups the tail and check regexes need in match data.
-    var groupCount: Int {
+    package var groupCount: Int {
         checks.reduce(tail?.regex.captureCount ?? 0) { max($0, $1.regex.regex.captureCount) }
     }
 
@@ -211,7 +164,7 @@ package final class CompiledRoute: Sendable {
 extension UInt8 {
     /// The byte with ASCII upper-case letters lowered; other bytes unchanged.
     @inline(__always)
-    var asciiLowercased: UInt8 {
+    package var asciiLowercased: UInt8 {
         self &- UInt8(ascii: "A") < 26 ? self | 0x20 : self
     }
 }

@@ -199,7 +199,7 @@ struct RegexEmitter {
 ///
 /// A class, so that a lookup that reads a route's tail or a segment check takes one
 /// reference, not one for each of the regex, the pattern and the names.
-final class RouteRegex: Sendable {
+package final class RouteRegex: Sendable {
     /// The compiled pattern.
     let regex: Regex
     /// Group numbers and the parameter names they capture, in group order.
@@ -211,7 +211,7 @@ final class RouteRegex: Sendable {
     /// The pattern compiled (with the compile options of every route of its router): two
     /// route regexes with the same pattern match the same subjects alike, whatever their
     /// parameter names, which the pattern names `g0`, `g1`, … (``RegexEmitter``).
-    let pattern: [UInt8]
+    package let pattern: [UInt8]
     /// Whether the pattern repeats a group that repeats (``NestedRepetition``), the shape
     /// that can backtrack exponentially: once a lookup's budget is exhausted, such a tail is
     /// not run (``LookupBudget``).

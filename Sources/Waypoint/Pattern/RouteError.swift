@@ -156,7 +156,7 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The route in double quotes, with control characters and quotes escaped so the
     /// message stays on one line.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         DiagnosticText.quoted(text)
     }
 }

@@ -100,7 +100,7 @@ struct RegexOptions: OptionSet, Sendable, Hashable {
 }
 
 /// What a single regex match did.
-enum RegexOutcome: Equatable, Sendable {
+package enum RegexOutcome: Equatable, Sendable {
     /// The pattern matched; the groups are in the thread's captures.
     case matched
     /// The pattern did not match.

@@ -163,16 +163,4 @@ extension Router {
             return matches
         }
     }
-
-    /// For every route, in priority order, whether it matches `url` or where and why it
-    /// stopped: the scheme, a literal segment, a missing or extra segment, a regex tail, or
-    /// a PCRE2 limit.
-    public func explain(_ url: URL) -> [RouteExplanation] {
-        explain(url.absoluteString)
-    }
-
-    /// ``explain(_:)-(URL)`` for a URL string.
-    public func explain(_ url: String) -> [RouteExplanation] {
-        table.explain(url)
-    }
 }

@@ -45,7 +45,7 @@ public final class Router: Sendable {
     }
 
     /// The current snapshot's table, as a reference of the caller's.
-    var table: RouteTable {
+    package var table: RouteTable {
         book.table
     }
 

@@ -15,8 +15,8 @@ public struct RouterOptions: Sendable, Hashable {
     /// matcher keeps segment offsets in 32 bits).
     public var maxURLLength: Int
     /// PCRE2's match limit for every regex match: a pattern that needs more backtracking
-    /// steps is a non-match for that route, reported by ``Router/explain(_:)-(URL)``.
-    /// Default 100,000.
+    /// steps is a non-match for that route, reported by `Router.explain(_:)` (the
+    /// `WaypointExplain` product). Default 100,000.
     public var matchLimit: UInt32
     /// PCRE2's depth limit (nested backtracking) for every regex match. JIT-compiled
     /// patterns are bounded by their machine stack instead. Default 20,000.
@@ -34,13 +34,13 @@ public struct RouterOptions: Sendable, Hashable {
     /// run again with the full ``matchLimit``, charged that limit, when the budget left
     /// covers it; on `NSRegularExpression` each progress report past its allowance costs
     /// 10,000. When the budget left cannot pay, that route's regex is not run to its end: the
-    /// route is a non-match, and ``Router/explain(_:)-(URL)`` reports it as
-    /// ``RouteStop/regexBudgetSpent(at:)``. Every later run of that lookup then has only the
-    /// allowance of an empty subject, and a later tail that repeats a group that repeats
-    /// (`(a+)+`, `(\w*)*`, the shape `waypoint lint` names) is not run at all and is reported
-    /// the same way, so thousands of distinct catastrophic patterns cost the budget and little
-    /// more. Routes whose tails compile to the same pattern at the same place share one run
-    /// per lookup.
+    /// route is a non-match, and `Router.explain(_:)` (the `WaypointExplain` product)
+    /// reports it as `RouteStop.regexBudgetSpent(at:)`. Every later run of that lookup then
+    /// has only the allowance of an empty subject, and a later tail that repeats a group that
+    /// repeats (`(a+)+`, `(\w*)*`, the shape `waypoint lint` names) is not run at all and is
+    /// reported the same way, so thousands of distinct catastrophic patterns cost the budget
+    /// and little more. Routes whose tails compile to the same pattern at the same place
+    /// share one run per lookup.
     ///
     /// The guarantee: one lookup's search does at most `regexBudget` units of work past the
     /// allowances, plus one allowance per run, and at most two runs per distinct tail pattern

@@ -34,15 +34,15 @@ extension RouteTable {
 
     /// What a lookup searches: the segments of its subject, the tries they are searched
     /// in, and the URL's scheme as written.
-    struct LookupInput {
+    package struct LookupInput {
         /// The host (segment 0) and the path's segments, decoded.
-        let view: SegmentView
+        package let view: SegmentView
         /// The indices of the tries to search, -1 for none: the scheme-less path and host
         /// tries, then the path and host tries of the URL's scheme. At most four, so they
         /// fit in a `SIMD4`.
-        let tries: SIMD4<Int32>
+        package let tries: SIMD4<Int32>
         /// The URL's scheme (empty for a bare path).
-        let scheme: UnsafeBufferPointer<UInt8>
+        package let scheme: UnsafeBufferPointer<UInt8>
     }
 
     /// The one entry of every lookup: bounds the length of `text`, splits it (a URL into
@@ -112,11 +112,12 @@ extension RouteTable {
 
     /// ``withLookup(_:as:query:refused:_:)`` of a URL, not inlined: the one copy of the
     /// lookup's prologue that the lookups off the hot path share (``all(_:pathRoutesOnly:)``,
-    /// ``budgetTrace(_:)``, ``explain(_:)``), where each inlined its own, 4–9 KB of code in
-    /// every app (Documentation/decisions.md, "Binary size and build time per product").
+    /// ``budgetTrace(_:)``, and `explain(_:)` of the WaypointExplain product), where each
+    /// inlined its own, 4–9 KB of code in every app (Documentation/decisions.md, "Binary size
+    /// and build time per product").
     /// `body` or `refused` stores what the caller returns.
     @inline(never)
-    func withColdLookup(
+    package func withColdLookup(
         _ url: String, pathRoutesOnly: Bool, refused: (RoutingFailure) -> Void, _ body: (LookupInput) -> Void
     ) {
         var query: Range<Int>?
@@ -267,7 +268,7 @@ extension RouteTable {
     /// What the regex budget (``RouterOptions/regexBudget``) did in the lookup of
     /// ``all(_:pathRoutesOnly:)``: the units its regex runs were charged, and the routes
     /// whose regex it could not pay for. Nil when the URL is refused.
-    func budgetTrace(_ url: String) -> BudgetTrace? {
+    package func budgetTrace(_ url: String) -> BudgetTrace? {
         var trace: BudgetTrace?
         withColdLookup(url, pathRoutesOnly: false, refused: { _ in }) {
             let collector = collectAll($0.view, tries: $0.tries, context: searchContext())
@@ -286,7 +287,7 @@ extension RouteTable {
         package let runs: Int
         /// The routes whose regex the budget could not pay for, by registration order
         /// (not priority: the two differ after a removal).
-        let notReached: [RegistrationOrder]
+        package let notReached: [RegistrationOrder]
     }
 
     // MARK: Searching the tries
@@ -401,5 +402,16 @@ extension RouteTable {
         var checking = CheckingCollector(inner: collector, view: view, context: context)
         tries[index].search(view, context: context, into: &checking)
         collector = checking.inner
+    }
+}
+
+extension RouteTable {
+    /// Runs `regex` on `subject` under the table's limits, with the captures in the
+    /// lookup's match data: the regex run of `explain` (the WaypointExplain product), which
+    /// walks each route on its own.
+    package func run(
+        _ regex: RouteRegex, on subject: UnsafeBufferPointer<UInt8>, context: SearchContext
+    ) -> RegexOutcome {
+        regex.regex.match(subject, limits: limits, into: context.matchData)
     }
 }

@@ -72,7 +72,7 @@ extension RouteTable {
     }
 
     /// Reads the parameters of `route` for `hit` from `view`.
-    func parameters(
+    package func parameters(
         of route: CompiledRoute, hit: TrieHit, view: SegmentView, context: SearchContext
     ) -> [RouteParameters.Element] {
         var parameters: [RouteParameters.Element] = []

@@ -131,7 +131,7 @@ package final class RouteTable: Sendable {
     /// its own order when it is the first, or -1 when it has no tail. Routes of one class
     /// match every URL alike as far as their tails go, so one run answers for all of them.
     @inline(__always)
-    func tailClass(ofOrder order: Int32) -> Int32 {
+    package func tailClass(ofOrder order: Int32) -> Int32 {
         tailClasses[Int(order)]
     }
 

@@ -1,5 +1,5 @@
 /// What a search needs besides the trie and the URL.
-struct SearchContext {
+package struct SearchContext {
     /// The table being searched. Unowned and unretained: a context lives only inside a
     /// lookup, while the caller holds the table, and a retain and release per lookup of
     /// each array it reads would cost more than the rest of the setup.
@@ -24,6 +24,19 @@ struct SearchContext {
     var arena: TrieArena { table.arena }
     /// The limits every regex match runs under.
     var limits: RegexLimits { table.limits }
+
+    /// A context for a search, or for a walk outside the tries (`explain`, the
+    /// WaypointExplain product).
+    package init(
+        table: RouteTable, groups: Int, caseInsensitivePaths: Bool, strictTrailingSlash: Bool,
+        hasTailTwins: Bool
+    ) {
+        self.table = table
+        self.groups = groups
+        self.caseInsensitivePaths = caseInsensitivePaths
+        self.strictTrailingSlash = strictTrailingSlash
+        self.hasTailTwins = hasTailTwins
+    }
 }
 
 extension Trie {

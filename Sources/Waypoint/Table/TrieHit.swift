@@ -1,7 +1,7 @@
 /// A route a trie search found matching, and how, so its parameters can be read afterwards.
-struct TrieHit: Sendable, Hashable {
+package struct TrieHit: Sendable, Hashable {
     /// How the route matched.
-    enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Its prefix consumed every segment.
         case end
         /// Its prefix consumed every segment but the last, which is its `:name?`.
@@ -27,6 +27,18 @@ struct TrieHit: Sendable, Hashable {
     /// the match's groups are read from the captures while they are still its own; 0 when
     /// they must be made again.
     var captureGeneration: UInt32 = 0
+}
+
+extension TrieHit {
+    /// A hit found outside the tries (`explain`, the WaypointExplain product), whose
+    /// captures are made again.
+    package init(order: Int32, kind: Kind, depth: Int32, withTrailingSlash: Bool, isHost: Bool) {
+        self.order = order
+        self.kind = kind
+        self.depth = depth
+        self.withTrailingSlash = withTrailingSlash
+        self.isHost = isHost
+    }
 }
 
 /// Receives the hits of a trie search. `bound` prunes: the search skips routes whose order

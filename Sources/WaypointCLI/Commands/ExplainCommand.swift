@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointExplain
 
 extension Command {
     /// `waypoint explain`: what every route did with one URL.

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointExplain
 
 /// The output of `waypoint explain`:
 ///

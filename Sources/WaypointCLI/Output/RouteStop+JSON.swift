@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointExplain
 
 extension RouteStop {
     /// The stop's kind, as JSON output names it: the case name, such as `literalDiffers`.

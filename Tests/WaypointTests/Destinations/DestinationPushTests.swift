@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointExplain
 import WaypointNavigation
 
 /// The destination router's push side, asynchronous builders, explanations and bulk

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// For one route, whether it matched a URL, or where and why it stopped (Documentation/spec/routing.md §5).
 public struct RouteExplanation: Sendable, Hashable, CustomStringConvertible {
     /// The route, exactly as registered.
@@ -58,10 +60,11 @@ public enum RouteStop: Sendable, Hashable, CustomStringConvertible {
     case extraSegments(at: SegmentPosition)
     /// The route's regex tail, starting at this segment, did not match the rest of the URL.
     case regexFailed(at: SegmentPosition)
-    /// The regex tail starting at this segment hit a regex limit (``RouterOptions/matchLimit``,
-    /// ``RouterOptions/depthLimit`` or the engine's stack), which counts as a non-match.
+    /// The regex tail starting at this segment hit a regex limit (the router's
+    /// `RouterOptions.matchLimit`, `RouterOptions.depthLimit` or the engine's stack), which
+    /// counts as a non-match.
     case limitHit(at: SegmentPosition, limit: RegexLimitKind)
-    /// The lookup's regex budget (``RouterOptions/regexBudget``) was spent before it could
+    /// The lookup's regex budget (`RouterOptions.regexBudget`) was spent before it could
     /// pay for this route's regex, starting at this segment: the route was not reached, a
     /// non-match. Not a fault of the route: earlier regex work used up the budget.
     case regexBudgetSpent(at: SegmentPosition)

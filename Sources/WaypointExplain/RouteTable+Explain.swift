@@ -1,15 +1,19 @@
+import Waypoint
+
 extension RouteTable {
     /// For every route, in registration order, whether it matches `url` or where it stopped.
     ///
     /// This walks each route on its own, segment by segment, independently of the tries:
-    /// it is the slow, transparent counterpart of ``winner(_:pathRoutesOnly:)``, and tests check that the two
-    /// agree. Which routes the lookup's regex budget reached is taken from the search of
-    /// ``all(_:pathRoutesOnly:)`` (``budgetTrace(_:)``): the walk runs no regex of a route
-    /// that search did not pay for, and reports it as ``RouteStop/regexBudgetSpent(at:)``.
+    /// it is the slow, transparent counterpart of the core's `winner(_:pathRoutesOnly:)`,
+    /// and tests check that the two agree. Which routes the lookup's regex budget reached is
+    /// taken from the search of `all(_:pathRoutesOnly:)` (`budgetTrace(_:)`): the walk runs
+    /// no regex of a route that search did not pay for, and reports it as
+    /// ``RouteStop/regexBudgetSpent(at:)``.
     ///
-    /// Explain ships in the library and says why, with the router's own budget and
-    /// compiled routes; the test oracle `ReferenceMatcher` (the `WaypointReference` target)
-    /// is a second implementation that only says whether, and ships nowhere.
+    /// Explain ships, as the `WaypointExplain` product, and says why, with the router's own
+    /// budget and compiled routes; the test oracle `ReferenceMatcher` (the
+    /// `WaypointReference` target) is a second implementation that only says whether, and
+    /// ships nowhere.
     package func explain(_ url: String) -> [RouteExplanation] {
         let notReached = Set(budgetTrace(url)?.notReached ?? [])
         let orders = liveOrders
@@ -46,7 +50,7 @@ extension RouteTable {
 
     /// What each tail class's regex did on the rest of the URL from the class's node, with
     /// and without the trailing slash, so that routes of one class
-    /// (``tailClass(ofOrder:)``) cost one run, as they do in a search.
+    /// (`tailClass(ofOrder:)`) cost one run, as they do in a search.
     private struct TailOutcomes {
         var outcomes: [TailRun: RegexOutcome] = [:]
 
@@ -106,7 +110,7 @@ extension RouteTable {
                 if segment.isEmpty { return .stopped(.emptySegment(at: position(index))) }
                 if let check = route.checks.first(where: { $0.depth == index }) {
                     guard reached else { return .stopped(.regexBudgetSpent(at: position(index))) }
-                    switch check.regex.regex.match(segment, limits: limits, into: context.matchData) {
+                    switch run(check.regex, on: segment, context: context) {
                     case .matched:
                         break
                     case .limitExceeded(let kind):
@@ -151,7 +155,7 @@ extension RouteTable {
                     // The parameters of a match are read from this route's own run.
                     if known != .matched { return known }
                 }
-                let outcome = tail.regex.match(subject, limits: limits, into: context.matchData)
+                let outcome = self.run(tail, on: subject, context: context)
                 tails.outcomes[key] = outcome
                 return outcome
             }
