@@ -18,7 +18,8 @@ extension JSONValue: Codable {
     ///   the value is read through its containers, guessing each value's kind from its
     ///   neighbours, and where a wrong guess (which rebuilds the decoder's coding path, at a
     ///   cost of the square of the depth) would cost more than the reads so far have earned,
-    ///   the kind is read from the decoder's storage instead (see <doc:HostileInput>).
+    ///   the kind is read from the decoder's storage instead (the core documentation's
+    ///   "Hostile input" article).
     public init(from decoder: any Decoder) throws {
         if let own = decoder as? JSONValueDecoder {
             self = own.value

@@ -2,17 +2,16 @@ import Foundation
 import Waypoint
 
 extension Router {
-    /// Dispatches the link of a processing result with
-    /// ``Waypoint/Router/handle(_:)-(RoutableLink)``; nil, without dispatching, when the
-    /// result has no link (the empty result).
+    /// Dispatches the link of a processing result with the core's `handle(_:)` of a
+    /// `RoutableLink`; nil, without dispatching, when the result has no link (the empty
+    /// result).
     @discardableResult
     public func handle(_ result: DetourResult) -> DeepLinkResult? {
         result.link.map { handle($0) }
     }
 
-    /// Dispatches the link of a processing result from asynchronous code, as
-    /// ``Waypoint/Router/dispatch(_:isolation:)-(RoutableLink,_)`` does; nil when the result
-    /// has no link: `await router.dispatch(await Detour.shared.processLink(url, config: config))`.
+    /// Dispatches the link of a processing result from asynchronous code, as the core's
+    /// `dispatch(_:isolation:)` of a `RoutableLink` does; nil when the result has no link: `await router.dispatch(await Detour.shared.processLink(url, config: config))`.
     @discardableResult
     public func dispatch(
         _ result: DetourResult, isolation: isolated (any Actor)? = #isolation
