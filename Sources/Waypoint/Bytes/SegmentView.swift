@@ -239,7 +239,9 @@ package struct SegmentView {
             if exactZeroLanes(value ^ 0x2525_2525_2525_2525) != 0 { return nil }
             var slashes = exactZeroLanes(value ^ 0x2F2F_2F2F_2F2F_2F2F)
             while slashes != 0 {
-                let position = offset &+ Int32(word &+ slashes.trailingZeroBitCount / 8)
+                // The length bound (``RouterOptions/urlLengthBound``, at most 1 GiB) keeps
+                // every offset in range, so the conversion needs no check.
+                let position = offset &+ Int32(truncatingIfNeeded: word &+ slashes.trailingZeroBitCount / 8)
                 bounds[2 &* found &+ 1] = position
                 bounds[2 &* found &+ 2] = position &+ 1
                 found &+= 1
@@ -248,7 +250,7 @@ package struct SegmentView {
             if ended { break }
             word &+= 8
         }
-        bounds[2 &* found &+ 1] = offset &+ Int32(end)
+        bounds[2 &* found &+ 1] = offset &+ Int32(truncatingIfNeeded: end)
         segments &+= found &+ 1
         return end
     }

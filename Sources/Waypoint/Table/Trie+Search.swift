@@ -56,6 +56,10 @@ extension Trie {
         // one entry per level.
         let arena = context.arena
         let nodes = arena.nodes
+        // Whether the literals at depth 0 and below it fold case, read once rather than at
+        // each node.
+        let foldPaths = context.caseInsensitivePaths
+        let foldFirst = isHost || foldPaths
         var memo = TailMemo()
         defer { memo.deallocate() }
         withUnsafeTemporaryAllocation(of: (node: Int32, depth: Int32).self, capacity: count + 2) { stack in
@@ -87,10 +91,12 @@ extension Trie {
                         if !atEnd {
                             let segment = view.segment(Int(depth))
                             if node.hasLiteralChildren {
-                                let fold = (isHost && depth == 0) || context.caseInsensitivePaths
-                                literal = (arena.child(of: node, key: segment, foldCase: fold), depth + 1)
+                                // Depths are bounded by the URL's length bound, so `&+` cannot
+                                // wrap, and the overflow checks it saves sat on every edge.
+                                let fold = depth == 0 ? foldFirst : foldPaths
+                                literal = (arena.child(of: node, key: segment, foldCase: fold), depth &+ 1)
                             }
-                            if !segment.isEmpty && node.anyChild >= 0 { any = (node.anyChild, depth + 1) }
+                            if !segment.isEmpty && node.anyChild >= 0 { any = (node.anyChild, depth &+ 1) }
                         } else if depth == Int32(count) && !context.strictTrailingSlash
                             && node.hasLiteralChildren
                         {
@@ -104,14 +110,14 @@ extension Trie {
                                 nodes[Int(literal.node)].minOrder < nodes[Int(any.node)].minOrder
                             next = literalFirst ? literal : any
                             stack[top] = literalFirst ? any : literal
-                            top += 1
+                            top &+= 1
                         } else {
                             next = literal.node >= 0 ? literal : any
                         }
                     }
                     if next.node < 0 {
                         guard top > 0 else { break }
-                        top -= 1
+                        top &-= 1
                         next = stack[top]
                     }
                     (index, depth) = next

@@ -60,15 +60,25 @@ protocol TrieHitCollector {
 /// Keeps the earliest-registered hit: the winner (Documentation/spec/routing.md §5).
 struct BestHitCollector: TrieHitCollector {
     /// The best hit so far.
-    var best: TrieHit?
+    private(set) var best: TrieHit?
     /// Limit hits seen on the way, for diagnostics.
     var limitHits = 0
     var budget: LookupBudget
+    /// The best hit's order, `Int32.max` before one: kept as a plain value beside `best`,
+    /// because the search reads it at every node it visits, and reading it from the
+    /// optional cost a test of the optional's tag each time (about 40 instructions a
+    /// GitHub API hit).
+    private(set) var bound: Int32 = .max
 
-    var bound: Int32 { best?.order ?? .max }
+    init(budget: LookupBudget) {
+        self.budget = budget
+    }
 
     mutating func record(_ hit: TrieHit) {
-        if hit.order < bound { best = hit }
+        if hit.order < bound {
+            best = hit
+            bound = hit.order
+        }
     }
 
     mutating func recordLimit(order: Int32, kind: RegexLimitKind) {
