@@ -239,6 +239,16 @@ struct RoutingRuleTests {
             options: RouterOptions(caseInsensitivePaths: true), url: "s://h/iTEMS/Ab", winner: "/Items/:id",
             parameters: ["id": "Ab"]),
         Rule(
+            rule: "§4 a literal of up to eight bytes is not a longer segment that ends in NUL",
+            routes: ["/ab", "/abcdefg"], url: "s://h/abcdefg%00", winner: nil),
+        Rule(
+            rule: "§4 a literal of eight bytes is not its first eight bytes with more",
+            routes: ["/abcdefgh/:x", "/abcdefghi"], url: "s://h/abcdefghi", winner: "/abcdefghi"),
+        Rule(
+            rule: "§4 caseInsensitivePaths folds literals of every length", routes: ["/a/bcdefghi/jk"],
+            options: RouterOptions(caseInsensitivePaths: true), url: "s://h/A/BcDeFgHi/JK",
+            winner: "/a/bcdefghi/jk"),
+        Rule(
             rule: "§4 caseInsensitivePaths folds regex parts", routes: ["/v/:x([a-z]+)"],
             options: RouterOptions(caseInsensitivePaths: true), url: "s://h/v/ABC", winner: "/v/:x([a-z]+)",
             parameters: ["x": "ABC"]),

@@ -75,6 +75,32 @@ struct SegmentKeyTests {
         }
     }
 
+    @Test(
+        "a key of one to eight bytes hashes and reads as one word, as the general forms do",
+        arguments: keys.filter { (1...8).contains($0.count) })
+    func shortKey(key: [UInt8]) {
+        // The edge lookup's short path (`TrieArena.child`) finds a stored key by this hash and
+        // word; both must be the ones the store wrote (the general hash, the unpadded head).
+        let hash = key.withUnsafeBufferPointer { SegmentKey.hash($0, foldCase: false, padded: false) }
+        let head = key.withUnsafeBufferPointer { SegmentKey.head(of: $0) }
+        let upper = key.map { $0 - 32 }
+        for filler: UInt8 in [0, UInt8(ascii: "/"), 0xFF] {
+            for (bytes, foldCase) in [(key, false), (upper, true)] {
+                let word = withPadded(bytes, filler: filler) {
+                    SegmentKey.shortWord(
+                        UnsafeRawPointer($0.baseAddress!), count: $0.count, foldCase: foldCase)
+                }
+                #expect(word == head, "filler \(filler), folded \(foldCase)")
+                #expect(SegmentKey.hash(shortWord: word, count: key.count) == hash)
+            }
+        }
+        // A capital is a different key unless the lookup folds case.
+        let unfolded = withPadded(upper, filler: 0) {
+            SegmentKey.shortWord(UnsafeRawPointer($0.baseAddress!), count: $0.count, foldCase: false)
+        }
+        #expect(unfolded != head)
+    }
+
     @Test("a key's head words are its bytes 0..<8 and 8..<16, zero past its end", arguments: keys)
     func head(key: [UInt8]) {
         for offset in [0, 8] {

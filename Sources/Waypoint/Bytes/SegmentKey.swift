@@ -30,6 +30,27 @@ enum SegmentKey {
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
+    /// The padded key of `count` bytes at `base`, `0 < count <= 8`, as one little-endian
+    /// word, zero past its end, lowered first with `foldCase`: the word a slot keeps as its
+    /// ``Trie/Slot/head``.
+    @inline(__always)
+    static func shortWord(_ base: UnsafeRawPointer, count: Int, foldCase: Bool) -> UInt64 {
+        let value =
+            UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+            & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: count)))
+        return foldCase ? lowercased(value) : value
+    }
+
+    /// ``hash(_:foldCase:padded:)`` of a key of `count` bytes, `0 < count <= 8`, whose one
+    /// word (``shortWord(_:count:foldCase:)``) is `word`: the same value, without the loop.
+    @inline(__always)
+    static func hash(shortWord word: UInt64, count: Int) -> UInt32 {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
     /// Whether the padded `key` (lowered first with `foldCase`) equals the stored key of the
     /// same length whose first two words are `head` and `second` and whose bytes, padded,
     /// are at `stored`; the stored key is lower-cased when `foldCase`. A key of up to

@@ -104,9 +104,24 @@ struct TrieArena: @unchecked Sendable {
     /// `key` is a segment of a ``SegmentView``, which can be read ``SegmentKey/padding``
     /// bytes from its start (``SegmentKey``).
     func child(of node: Trie.Node, key: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Int32 {
-        let hash = SegmentKey.hash(key, foldCase: foldCase, padded: true)
         let table = slots + Int(node.edgeStart)
         let mask = Int(node.edgeMask)
+        let count = key.count
+        if count > 0, count <= 8, let base = key.baseAddress {
+            // Most segments: the key is one word, read once for the hash and the compare
+            // with the slot's first word (``SegmentKey/hash(_:foldCase:padded:)`` hashes a
+            // key of up to eight bytes as this one word).
+            let word = SegmentKey.shortWord(UnsafeRawPointer(base), count: count, foldCase: foldCase)
+            let hash = SegmentKey.hash(shortWord: word, count: count)
+            var index = Int(hash) & mask
+            while true {
+                let slot = table[index]
+                if slot.child == -1 { return -1 }
+                if slot.hash == hash && slot.head == word && Int(slot.length) == count { return slot.child }
+                index = (index &+ 1) & mask
+            }
+        }
+        let hash = SegmentKey.hash(key, foldCase: foldCase, padded: true)
         var index = Int(hash) & mask
         while true {
             let slot = table[index]
