@@ -121,6 +121,17 @@ struct TrieArena: @unchecked Sendable {
                 index = (index &+ 1) & mask
             }
         }
+        return longChild(table: table, mask: mask, key: key, foldCase: foldCase)
+    }
+
+    /// ``child(of:key:foldCase:)`` for an empty key or one longer than a word: not inlined,
+    /// so that each search's copy of the walk carries only the short path (a key of more
+    /// than eight bytes is a sixth of a GitHub API hit's edge lookups, and a call costs it
+    /// a few instructions; four inlined copies cost every app about 2 KB).
+    @inline(never)
+    private func longChild(
+        table: UnsafePointer<Trie.Slot>, mask: Int, key: UnsafeBufferPointer<UInt8>, foldCase: Bool
+    ) -> Int32 {
         let hash = SegmentKey.hash(key, foldCase: foldCase, padded: true)
         var index = Int(hash) & mask
         while true {
